@@ -1,0 +1,29 @@
+"""The one error the engine raises for anything a player or a file got wrong."""
+
+from __future__ import annotations
+
+
+class RuleViolation(ValueError):
+    """An entry the rules do not allow.
+
+    ``code`` is stable (tests and forms key on it), ``message`` is written for a player, and
+    ``rule`` names the section of ``shared/rules/<game>.md`` the check comes from.
+    ``hand`` is set by the match fold to the 1-based hand the problem is in.
+    """
+
+    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+        self.code = code
+        self.message = message
+        self.rule = rule
+        self.hand: int | None = None
+        super().__init__(self.explain())
+
+    def explain(self) -> str:
+        where = f"Hand {self.hand}: " if self.hand is not None else ""
+        cite = f" (rule {self.rule})" if self.rule else ""
+        return f"{where}{self.message}{cite}"
+
+    def in_hand(self, hand: int) -> RuleViolation:
+        self.hand = hand
+        self.args = (self.explain(),)
+        return self

@@ -1,0 +1,15 @@
+"""The game registry: every page, the CLI and the PDF ask it, never a game's name."""
+
+from __future__ import annotations
+
+from ..errors import RuleViolation
+from .base import Game
+from .tartli import GAME as TARTLI
+
+GAMES: dict[str, Game] = {game.name: game for game in (TARTLI,)}
+
+
+def get(name: object) -> Game:
+    if not isinstance(name, str) or name not in GAMES:
+        raise RuleViolation("game.unknown", f"Unknown game “{str(name)[:20]}”")
+    return GAMES[name]

@@ -1,0 +1,142 @@
+"""The one interface every game implements, and the results every page, PDF and CLI shows."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import Deck
+from ..errors import RuleViolation
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a hand's explanation: who, what, how many points, which rule."""
+
+    player: int | None
+    text: str
+    points: int | None
+    rule: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"player": self.player, "text": self.text, "points": self.points, "rule": self.rule}
+
+
+@dataclass(frozen=True)
+class Award:
+    winner: int
+    amount: int
+    reason: str
+
+
+@dataclass
+class HandOutcome:
+    number: int
+    dealer: int
+    scores: tuple[int, ...]
+    totals_after: tuple[int, ...]
+    lines: list[Line]
+    summary: str
+    award: Award | None = None
+    reset: bool = False
+    complete: bool = True
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "hand": self.number,
+            "dealer": self.dealer,
+            "complete": self.complete,
+            "scores": list(self.scores),
+            "totals_after": list(self.totals_after),
+            "summary": self.summary,
+            "award": None if self.award is None else {
+                "winner": self.award.winner, "amount": self.award.amount,
+                "reason": self.award.reason,
+            },
+            "reset": self.reset,
+            "lines": [line.as_dict() for line in self.lines],
+        }
+
+
+@dataclass
+class Standing:
+    totals: tuple[int, ...]
+    victory: tuple[int, ...]
+    dealer: int
+    phase: str
+    over: bool = False
+    winner: int | None = None
+
+    def as_dict(self, names: list[str]) -> dict[str, Any]:
+        return {
+            "totals": dict(zip(names, self.totals)),
+            "victory": dict(zip(names, self.victory)),
+            "dealer": names[self.dealer],
+            "phase": self.phase,
+            "over": self.over,
+            "winner": None if self.winner is None else names[self.winner],
+        }
+
+
+@dataclass
+class MatchResult:
+    hands: list[HandOutcome]
+    standing: Standing
+    draft: HandOutcome | None = None
+
+
+class Game(ABC):
+    """A game: its constants, how a hand's facts are read and checked, and how a match scores."""
+
+    name: str
+    title: str
+    deck: Deck
+    players: tuple[int, int]
+    victory_unit: str
+
+    @abstractmethod
+    def settings(self, raw: dict[str, Any]) -> dict[str, Any]:
+        """Validated match settings from what the table chose (RuleViolation if impossible)."""
+
+    @abstractmethod
+    def rules_in_force(self, settings: dict[str, Any]) -> list[str]:
+        """Plain sentences for the match record."""
+
+    @abstractmethod
+    def score(
+        self, settings: dict[str, Any], hands: list[dict[str, Any]]
+    ) -> MatchResult:
+        """Fold the engine over the hands' facts. The last hand may be in progress
+        (no ``end``); every problem is a RuleViolation naming its hand."""
+
+
+def require_player(value: object, what: str, players: int = 2) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise RuleViolation("fact.player", f"{what} must name a player")
+    return value
+
+
+def require_int(value: object, what: str, low: int, high: int, rule: str | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleViolation("fact.number", f"{what} must be a whole number", rule)
+    if not low <= value <= high:
+        raise RuleViolation(
+            "fact.range", f"{what} must be between {low} and {high}, not {value}", rule
+        )
+    return value
+
+
+def require_dict(value: object, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise RuleViolation("fact.shape", f"{what} must be a record of facts")
+    return value
+
+
+def require_list(value: object, what: str, most: int) -> list[Any]:
+    if not isinstance(value, list):
+        raise RuleViolation("fact.shape", f"{what} must be a list")
+    if len(value) > most:
+        raise RuleViolation("fact.range", f"{what} has more than {most} entries")
+    return value

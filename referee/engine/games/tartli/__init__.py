@@ -1,0 +1,63 @@
+"""Tartli (Hungarian rules) for two players: shared/rules/tartli.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...cards import HUNGARIAN
+from ...errors import RuleViolation
+from ..base import Game, MatchResult, require_player
+from .facts import hand_to_json, parse_hand
+from .match import score_match
+
+TARGETS = (5, 10)
+MAX_NAME = 40
+
+
+class Tartli(Game):
+    name = "tartli"
+    title = "Tartli"
+    deck = HUNGARIAN
+    players = (2, 2)
+    victory_unit = "buli"
+
+    def settings(self, raw: dict[str, Any]) -> dict[str, Any]:
+        players = raw.get("players")
+        if not isinstance(players, list) or len(players) != 2:
+            raise RuleViolation("settings.players", "Tartli is for exactly two players", "1")
+        names = [_name(p) for p in players]
+        if names[0].casefold() == names[1].casefold():
+            raise RuleViolation("settings.players", "Give the two players different names")
+        target = raw.get("target")
+        if target not in TARGETS or isinstance(target, bool):
+            raise RuleViolation("settings.target", "The match goes to 5 or 10 buli", "8")
+        return {
+            "players": names,
+            "target": target,
+            "first_dealer": require_player(raw.get("first_dealer"), "The first dealer"),
+        }
+
+    def rules_in_force(self, settings: dict[str, Any]) -> list[str]:
+        return [
+            f"Tartli (Hungarian rules), target {settings['target']} buli",
+            "Game to 501 card points; 2 buli (maccs) when the loser has 250 or less",
+            "No variants: the sources agree on every explicit rule (rules section 8)",
+        ]
+
+    def score(self, settings: dict[str, Any], hands: list[dict[str, Any]]) -> MatchResult:
+        return score_match(settings, hands)
+
+    def canonical_hand(self, raw: object) -> dict[str, Any]:
+        return hand_to_json(parse_hand(raw))
+
+
+def _name(value: object) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise RuleViolation("settings.players", "Every player needs a name")
+    name = " ".join(value.split())
+    if len(name) > MAX_NAME:
+        raise RuleViolation("settings.players", f"A name has at most {MAX_NAME} characters")
+    return name
+
+
+GAME = Tartli()

@@ -1,0 +1,209 @@
+"""The facts a table reports about one Tartli hand (rules 6.1), read strictly from JSON.
+
+A hand in JSON::
+
+    {"indicator": "8h", "exchange": null,
+     "tricks": [{"winner": 0, "melds": [["seq:a/K/4"], []]}, ...],
+     "bela": {"player": 1, "trick": 5},
+     "end": {"kind": "played", "piles": [88, 63], "last": 0, "stichmatsch": null}}
+
+Players are 0 and 1 in the match's seating order. ``tricks`` lists tricks 1, 2, ... as far as
+the table recorded them; only the last may lack a winner (the trick in progress). ``end`` is
+``null`` while the hand is being played, else one of ``played``, ``claim`` (7.3) or
+``decider`` (7.4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...cards import HUNGARIAN, Card
+from ...errors import RuleViolation
+from ..base import require_dict, require_int, require_list, require_player
+from .melds import Conceded, Meld, SeqMeld, SetMeld, parse_meld
+from .values import EXCHANGE_TRICKS, MELD_TRICKS, PILES_TOTAL, TRICKS
+
+
+@dataclass(frozen=True)
+class Trick:
+    winner: int | None
+    melds: tuple[tuple[Meld, ...], tuple[Meld, ...]]
+
+
+@dataclass(frozen=True)
+class Bela:
+    player: int
+    trick: int            # declared after trick-1 was complete and before this trick was
+
+
+@dataclass(frozen=True)
+class Played:
+    piles: tuple[int, int]
+    last: int
+    stichmatsch: int | None
+
+
+@dataclass(frozen=True)
+class Claim:
+    claimant: int
+    completed: int        # tricks completed (both cards played) when the claim was made
+    step7: bool           # had the melds of the trick in progress already scored?
+    piles: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Decider:
+    first: int            # who scored first in the decider hand
+
+
+End = Played | Claim | Decider
+
+
+@dataclass(frozen=True)
+class HandFacts:
+    indicator: Card | None
+    exchange: int | None
+    tricks: tuple[Trick, ...]
+    bela: Bela | None
+    end: End | None
+
+    @property
+    def trumps(self) -> str | None:
+        return self.indicator.suit if self.indicator else None
+
+
+KEYS = {"indicator", "exchange", "tricks", "bela", "end"}
+
+
+def parse_hand(data: object) -> HandFacts:
+    raw = require_dict(data, "A hand")
+    unknown = set(raw) - KEYS
+    if unknown:
+        raise RuleViolation("fact.unknown", f"Unknown fact “{sorted(unknown)[0]:.20}” in a hand")
+    end = _parse_end(raw.get("end"))
+    indicator = None
+    if raw.get("indicator") is not None or not isinstance(end, Decider):
+        if raw.get("indicator") is None:
+            raise RuleViolation("fact.indicator", "Pick the trump indicator card", "2.2")
+        indicator = HUNGARIAN.parse(raw.get("indicator"))
+    exchange = raw.get("exchange")
+    if exchange is not None:
+        exchange = require_int(exchange, "The trump-7 exchange trick", 1, EXCHANGE_TRICKS, "2.8")
+    tricks = tuple(
+        _parse_trick(t, number)
+        for number, t in enumerate(require_list(raw.get("tricks", []), "Tricks", TRICKS), 1)
+    )
+    bela = None
+    if raw.get("bela") is not None:
+        b = require_dict(raw["bela"], "Béla")
+        bela = Bela(
+            require_player(b.get("player"), "Béla's player"),
+            require_int(b.get("trick"), "Béla's trick", 1, MELD_TRICKS, "4.7"),
+        )
+    return HandFacts(indicator, exchange, tricks, bela, end)
+
+
+def _parse_trick(data: object, number: int) -> Trick:
+    raw = require_dict(data, f"Trick {number}")
+    winner = raw.get("winner")
+    if winner is not None:
+        winner = require_player(winner, f"The winner of trick {number}")
+    melds_raw = require_list(raw.get("melds", [[], []]), f"Trick {number}'s melds", 2)
+    if len(melds_raw) != 2:
+        raise RuleViolation("fact.shape", f"Trick {number}'s melds need one list per player")
+    melds = (_parse_items(melds_raw[0], number), _parse_items(melds_raw[1], number))
+    if (melds[0] or melds[1]) and number > MELD_TRICKS:
+        raise RuleViolation(
+            "meld.window",
+            f"Sets and sequences may be declared only in tricks 1–8, not in trick {number}",
+            "4.3.1",
+        )
+    return Trick(winner, melds)
+
+
+def _parse_items(data: object, number: int) -> tuple[Meld, ...]:
+    items = tuple(parse_meld(m) for m in require_list(data, f"Trick {number}'s melds", 4))
+    sets = [m for m in items if str(m).startswith("set:")]
+    seqs = [m for m in items if str(m).startswith("seq:")]
+    if len(sets) > 1 or len(seqs) > 1:
+        raise RuleViolation(
+            "meld.too-many",
+            f"In trick {number} a player may declare at most one set and one sequence",
+            "4.3.2",
+        )
+    return tuple(sets + seqs)
+
+
+def _parse_end(data: object) -> End | None:
+    if data is None:
+        return None
+    raw = require_dict(data, "The end of the hand")
+    kind = raw.get("kind")
+    if kind == "played":
+        stich = raw.get("stichmatsch")
+        return Played(
+            _piles(raw.get("piles")),
+            require_player(raw.get("last"), "The winner of the last trick"),
+            None if stich is None else require_player(stich, "The stichmatsch player"),
+        )
+    if kind == "claim":
+        step7 = raw.get("step7", False)
+        if not isinstance(step7, bool):
+            raise RuleViolation("fact.shape", "“Melds of this trick already scored” is yes or no")
+        return Claim(
+            require_player(raw.get("claimant"), "The claimant"),
+            require_int(raw.get("completed"), "Tricks completed", 0, TRICKS - 1, "7.3.1"),
+            step7,
+            _piles(raw.get("piles")),
+        )
+    if kind == "decider":
+        return Decider(require_player(raw.get("first"), "The first to score"))
+    raise RuleViolation("fact.shape", "A hand ends played out, by a claim, or as a decider")
+
+
+def _piles(data: object) -> tuple[int, int]:
+    piles = require_list(data, "Pile counts", 2)
+    if len(piles) != 2:
+        raise RuleViolation("fact.shape", "Give one pile count per player")
+    return (
+        require_int(piles[0], "A pile count", 0, PILES_TOTAL, "3"),
+        require_int(piles[1], "A pile count", 0, PILES_TOTAL, "3"),
+    )
+
+
+def hand_to_json(facts: HandFacts) -> dict[str, Any]:
+    """The canonical JSON of a hand: parse_hand(hand_to_json(f)) == f."""
+    end: dict[str, Any] | None
+    if isinstance(facts.end, Played):
+        end = {
+            "kind": "played", "piles": list(facts.end.piles), "last": facts.end.last,
+            "stichmatsch": facts.end.stichmatsch,
+        }
+    elif isinstance(facts.end, Claim):
+        end = {
+            "kind": "claim", "claimant": facts.end.claimant, "completed": facts.end.completed,
+            "step7": facts.end.step7, "piles": list(facts.end.piles),
+        }
+    elif isinstance(facts.end, Decider):
+        end = {"kind": "decider", "first": facts.end.first}
+    else:
+        end = None
+    return {
+        "indicator": None if facts.indicator is None else str(facts.indicator),
+        "exchange": facts.exchange,
+        "tricks": [
+            {"winner": t.winner, "melds": [[str(m) for m in side] for side in t.melds]}
+            for t in facts.tricks
+        ],
+        "bela": None if facts.bela is None else {
+            "player": facts.bela.player, "trick": facts.bela.trick,
+        },
+        "end": end,
+    }
+
+
+__all__ = [
+    "Bela", "Claim", "Conceded", "Decider", "End", "HandFacts", "Played", "SeqMeld", "SetMeld",
+    "Trick", "hand_to_json", "parse_hand",
+]

@@ -1,0 +1,457 @@
+"""Checking and scoring one Tartli hand from its facts (rules sections 4–6)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...cards import HUNGARIAN, Card
+from ...errors import RuleViolation
+from ..base import Line
+from .facts import Claim, Decider, HandFacts, Played
+from .melds import (
+    BELA_POINTS,
+    Meld,
+    SeqMeld,
+    SetMeld,
+    check_eligible,
+    contest_reason,
+    contest_winner,
+    reuse_allowed,
+)
+from .values import LAST_TRICK, MELD_TRICKS, PILES_TOTAL, STICHMATSCH, TRICKS, possible_pile
+
+
+@dataclass
+class TrickVerdict:
+    """The meld contest of one trick, as the table sees it at once."""
+
+    number: int
+    leader: int
+    melds: tuple[tuple[Meld, ...], tuple[Meld, ...]]
+    winner: int | None          # whose sets and sequences scored
+    reason: str
+    points: tuple[int, int]
+    counted: bool               # False for the trick in progress at a claim before step 7
+
+
+@dataclass
+class HandScore:
+    verdicts: list[TrickVerdict] = field(default_factory=list)
+    melds: list[int] = field(default_factory=lambda: [0, 0])
+    bela: list[int] = field(default_factory=lambda: [0, 0])
+    tricks: list[int] = field(default_factory=lambda: [0, 0])
+    lines: list[Line] = field(default_factory=list)
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return (
+            self.melds[0] + self.bela[0] + self.tricks[0],
+            self.melds[1] + self.bela[1] + self.tricks[1],
+        )
+
+
+def leaders(facts: HandFacts, dealer: int) -> list[int | None]:
+    """Leader of tricks 1..16 (index 0 = trick 1); None where the table did not record it."""
+    result: list[int | None] = [1 - dealer]
+    for number in range(2, TRICKS + 1):
+        prev = facts.tricks[number - 2].winner if number - 2 < len(facts.tricks) else None
+        result.append(prev)
+    return result
+
+
+def score_hand(facts: HandFacts, dealer: int, names: list[str]) -> HandScore:
+    """Check every rule of 6.3 that the facts allow and score the hand (6.2)."""
+    _check_structure(facts)
+    lead = leaders(facts, dealer)
+    trumps = facts.trumps
+    score = HandScore()
+    if isinstance(facts.end, Decider):
+        return score
+    assert trumps is not None
+    _check_exchange(facts, lead)
+    _check_cards(facts, lead, names)
+    scored: list[list[Meld]] = [[], []]
+    for number, trick in enumerate(facts.tricks, 1):
+        if number > MELD_TRICKS or not (trick.melds[0] or trick.melds[1]):
+            continue
+        leader = lead[number - 1]
+        assert leader is not None      # every earlier trick has a winner (structure)
+        verdict = _contest(facts, number, leader, scored, names)
+        score.verdicts.append(verdict)
+        for player in (0, 1):
+            score.melds[player] += verdict.points[player] if verdict.counted else 0
+        _explain_trick(score, verdict, names)
+    if facts.bela:
+        score.bela[facts.bela.player] = BELA_POINTS
+        score.lines.append(Line(
+            facts.bela.player,
+            f"Béla (King and Over of {HUNGARIAN.suit_names[trumps]}) by "
+            f"{names[facts.bela.player]}",
+            BELA_POINTS, "4.7",
+        ))
+    if isinstance(facts.end, Played):
+        _score_played(facts, facts.end, score, names)
+    elif isinstance(facts.end, Claim):
+        _score_claim_piles(facts, facts.end, score, names)
+    return score
+
+
+def _check_structure(facts: HandFacts) -> None:
+    end = facts.end
+    for number, trick in enumerate(facts.tricks[:-1], 1):
+        if trick.winner is None:
+            raise RuleViolation(
+                "trick.order",
+                f"Trick {number} has no winner, but a later trick is recorded",
+                "6.1.2",
+            )
+    unfinished = bool(facts.tricks) and facts.tricks[-1].winner is None
+    recorded = len(facts.tricks) - unfinished
+    if isinstance(end, Played) and unfinished:
+        raise RuleViolation(
+            "trick.unfinished",
+            f"Trick {len(facts.tricks)} has no winner: every trick of a played-out hand has one",
+            "6.3.3",
+        )
+    if isinstance(end, Claim):
+        if recorded > end.completed:
+            raise RuleViolation(
+                "claim.after",
+                f"{recorded} tricks are recorded as won, but the claim came after "
+                f"{end.completed}: no trick is played after a claim",
+                "6.3.3",
+            )
+        if unfinished and recorded != end.completed:
+            raise RuleViolation(
+                "claim.after",
+                f"The trick in progress at the claim is trick {end.completed + 1}, but "
+                f"melds are recorded for trick {len(facts.tricks)}",
+                "6.3.3",
+            )
+        last_possible = end.completed + 1
+        if facts.bela and facts.bela.trick > last_possible:
+            raise RuleViolation(
+                "claim.after", "Béla is recorded after the claim: no play after a claim", "6.3.3"
+            )
+        if facts.exchange and facts.exchange > last_possible:
+            raise RuleViolation(
+                "claim.after", "The exchange is recorded after the claim", "6.3.3"
+            )
+    if end is None or isinstance(end, Decider):
+        return
+    if facts.indicator is None:
+        raise RuleViolation("fact.indicator", "Pick the trump indicator card", "2.2")
+
+
+def _check_exchange(facts: HandFacts, lead: list[int | None]) -> None:
+    if facts.exchange is None:
+        return
+    assert facts.indicator is not None
+    if facts.indicator == Card("7", facts.indicator.suit):
+        raise RuleViolation(
+            "exchange.indicator-seven",
+            "The trump indicator is the trump 7 itself: there is nothing to exchange",
+            "2.8",
+        )
+
+
+def _shows(facts: HandFacts, lead: list[int | None]) -> list[tuple[int | None, Card, int, str]]:
+    """Every moment a player showed a card: (player, card, trick, what)."""
+    assert facts.trumps is not None
+    shows: list[tuple[int | None, Card, int, str]] = []
+    for number, trick in enumerate(facts.tricks, 1):
+        for player in (0, 1):
+            for meld in trick.melds[player]:
+                for card in sorted(meld.cards):
+                    shows.append((player, card, number, f"{meld} in trick {number}"))
+    if facts.bela:
+        for rank in ("K", "O"):
+            shows.append((
+                facts.bela.player, Card(rank, facts.trumps), facts.bela.trick,
+                f"béla before the end of trick {facts.bela.trick}",
+            ))
+    return shows
+
+
+def _check_cards(facts: HandFacts, lead: list[int | None], names: list[str]) -> None:
+    """Cards never pass between the players, except the indicator and, after an exchange, the
+    trump 7 (6.3.6)."""
+    assert facts.indicator is not None and facts.trumps is not None
+    indicator, seven = facts.indicator, Card("7", facts.trumps)
+    loser7 = None if len(facts.tricks) < 7 or facts.tricks[6].winner is None \
+        else 1 - facts.tricks[6].winner
+    k = facts.exchange
+    exchanger = lead[k - 1] if k else None
+    shows = _shows(facts, lead)
+    if k:
+        shows.append((exchanger, seven, k, f"the exchange before trick {k}"))
+        shows.append((exchanger, indicator, k, f"the exchange before trick {k}"))
+    by_card: dict[Card, list[tuple[int | None, Card, int, str]]] = {}
+    for show in shows:
+        by_card.setdefault(show[1], []).append(show)
+    for card, seen in by_card.items():
+        name = HUNGARIAN.long_name(card)
+        if card == indicator:
+            for player, _, number, what in seen:
+                if k is not None:
+                    ok = number >= k and (exchanger is None or player == exchanger)
+                else:
+                    ok = number == MELD_TRICKS and (loser7 is None or player == loser7)
+                if not ok:
+                    raise RuleViolation(
+                        "cards.indicator",
+                        f"The {name} is the trump indicator: {_indicator_rule(k)}; "
+                        f"it cannot be shown by {'anyone' if player is None else names[player]} "
+                        f"in {what}",
+                        "6.3.6",
+                    )
+            seen = [s for s in seen if s[2] >= (k or MELD_TRICKS)]
+        elif card == seven and k is not None:
+            late = [s for s in seen if s[2] > k]
+            for player, _, number, what in late:
+                if number != MELD_TRICKS or (loser7 is not None and player != loser7):
+                    raise RuleViolation(
+                        "cards.seven",
+                        f"After the exchange before trick {k} the {name} lies under the talon: "
+                        f"only the loser of trick 7 can show it, and only in trick 8 "
+                        f"({what})",
+                        "6.3.6",
+                    )
+            seen = [s for s in seen if s[2] <= k]
+        players = {player for player, *_ in seen if player is not None}
+        if len(players) > 1:
+            first = next(s for s in seen if s[0] == 0)
+            second = next(s for s in seen if s[0] == 1)
+            raise RuleViolation(
+                "cards.both",
+                f"The {name} is shown by both players ({names[0]}: {first[3]}; "
+                f"{names[1]}: {second[3]}): cards never pass between the players",
+                "6.3.6",
+            )
+
+
+def _indicator_rule(exchange: int | None) -> str:
+    if exchange is not None:
+        return f"it belongs to the player who exchanged before trick {exchange}, from then on"
+    return "only the loser of trick 7 takes it, so only he can show it, and only in trick 8"
+
+
+def _contest(
+    facts: HandFacts, number: int, leader: int, scored: list[list[Meld]], names: list[str]
+) -> TrickVerdict:
+    trick = facts.tricks[number - 1]
+    trumps = facts.trumps
+    assert trumps is not None
+    second = 1 - leader
+    lm, sm = trick.melds[leader], trick.melds[second]
+    try:
+        check_eligible(lm, sm)
+    except RuleViolation as error:
+        error.message = f"Trick {number}: {names[second]} may not declare. {error.message}"
+        raise
+    for player in (0, 1):
+        _check_declarable(facts, number, player, trick.melds[player], scored[player], names)
+    winner_role = contest_winner(lm, sm, trumps)
+    winner = None if winner_role is None else (leader, second)[winner_role]
+    points = [0, 0]
+    if winner is not None:
+        points[winner] = sum(m.points for m in trick.melds[winner])
+    end = facts.end
+    counted = not (
+        isinstance(end, Claim) and number == end.completed + 1 and not end.step7
+    )
+    if counted and winner is not None:
+        scored[winner].extend(trick.melds[winner])
+    return TrickVerdict(
+        number, leader, trick.melds, winner, contest_reason(lm, sm, trumps),
+        (points[0], points[1]), counted,
+    )
+
+
+def _check_declarable(
+    facts: HandFacts, number: int, player: int, items: tuple[Meld, ...],
+    scored: list[Meld], names: list[str],
+) -> None:
+    """Re-use (4.6), a set scoring twice, and at most 9 cards shown at once (4.3.3)."""
+    shown = set().union(*(m.cards for m in items)) if items else set()
+    bela = facts.bela
+    if bela and bela.player == player and bela.trick == number and facts.trumps:
+        shown |= {Card("K", facts.trumps), Card("O", facts.trumps)}
+    if len(shown) > 9:
+        raise RuleViolation(
+            "meld.too-many-cards",
+            f"Trick {number}: {names[player]} would show {len(shown)} cards at once, "
+            "but holds only 9",
+            "4.3.3",
+        )
+    for meld in items:
+        if isinstance(meld, SetMeld) and meld in scored:
+            raise RuleViolation(
+                "meld.set-twice",
+                f"Trick {number}: {names[player]} already scored {meld.name} in this hand; "
+                "a set that has scored can never score again",
+                "4.6.2",
+            )
+        if isinstance(meld, SeqMeld):
+            for earlier in scored:
+                if (
+                    isinstance(earlier, SeqMeld) and earlier.suit == meld.suit
+                    and not reuse_allowed(meld, earlier)
+                ):
+                    raise RuleViolation(
+                        "meld.reuse",
+                        f"Trick {number}: {names[player]} may not declare {meld.name} "
+                        f"({meld}) after scoring {earlier.name} ({earlier}): a new sequence "
+                        "in the same suit needs a higher top card, or the same top and more "
+                        "cards, or a missing card between the two",
+                        "4.6.3",
+                    )
+
+
+def _explain_trick(score: HandScore, verdict: TrickVerdict, names: list[str]) -> None:
+    n = verdict.number
+    if verdict.winner is None:
+        return
+    declared = [
+        f"{names[p]} {' + '.join(m.name for m in verdict.melds[p])}"
+        for p in (verdict.leader, 1 - verdict.leader) if verdict.melds[p]
+    ]
+    if not verdict.counted:
+        score.lines.append(Line(
+            None, f"Trick {n}: {'; '.join(declared)} — not scored: the claim came before step 7",
+            0, "7.3.2",
+        ))
+        return
+    if len(declared) == 2:
+        loser = 1 - verdict.winner
+        score.lines.append(Line(
+            loser, f"Trick {n}: {names[verdict.winner]} wins the contest against "
+            f"{declared[0] if verdict.leader == loser else declared[1]} — {verdict.reason}",
+            0, "4.2",
+        ))
+    for meld in verdict.melds[verdict.winner]:
+        score.lines.append(Line(verdict.winner, f"Trick {n}: {meld.name} ({meld})", meld.points,
+                                "4.4.7"))
+
+
+def _winners(facts: HandFacts, end: Played, names: list[str]) -> list[int | None]:
+    """Winner of each of the 16 tricks as far as the facts tell, checking they agree (5)."""
+    winners: list[int | None] = [t.winner for t in facts.tricks] + [None] * (
+        TRICKS - len(facts.tricks)
+    )
+    for number in range(1, TRICKS + 1):
+        implied = {}
+        if end.stichmatsch is not None and number >= MELD_TRICKS:
+            implied["the stichmatsch"] = end.stichmatsch
+        if number == TRICKS:
+            implied["the last trick"] = end.last
+        for why, player in implied.items():
+            known = winners[number - 1]
+            if known is not None and known != player:
+                raise RuleViolation(
+                    "end.conflict",
+                    f"Trick {number} is recorded as won by {names[known]}, but {why} says "
+                    f"{names[player]}",
+                    "5",
+                )
+            winners[number - 1] = player
+    if end.stichmatsch is None and all(w is not None for w in winners[MELD_TRICKS - 1:]):
+        late = set(winners[MELD_TRICKS - 1:])
+        if len(late) == 1:
+            (sweeper,) = late
+            assert sweeper is not None
+            raise RuleViolation(
+                "end.stichmatsch-missing",
+                f"{names[sweeper]} won all of tricks 8–16: that is a stichmatsch; switch it on",
+                "5",
+            )
+    return winners
+
+
+def _check_piles(
+    piles: tuple[int, int], winners: list[int | None], total_tricks: int, names: list[str]
+) -> None:
+    known = [winners.count(0), winners.count(1)]
+    unknown = total_tricks - known[0] - known[1]
+    for won_a in range(known[0], known[0] + unknown + 1):
+        won = (won_a, total_tricks - won_a)
+        if won[1] >= known[1] and all(possible_pile(piles[p], won[p]) for p in (0, 1)):
+            return
+    for player in (0, 1):
+        options = [
+            w for w in range(known[player], known[player] + unknown + 1)
+            if possible_pile(piles[player], w)
+        ]
+        if not options:
+            tricks = (
+                f"{known[player]} tricks" if unknown == 0
+                else f"{known[player]} to {known[player] + unknown} tricks"
+            )
+            raise RuleViolation(
+                "piles.impossible",
+                f"No cards can make a pile count of {piles[player]} for {names[player]}, "
+                f"who won {tricks}",
+                "6.3.2",
+            )
+    raise RuleViolation(
+        "piles.impossible",
+        f"Pile counts of {piles[0]} and {piles[1]} cannot both be made with the tricks won",
+        "6.3.2",
+    )
+
+
+def _score_played(facts: HandFacts, end: Played, score: HandScore, names: list[str]) -> None:
+    if sum(end.piles) != PILES_TOTAL:
+        raise RuleViolation(
+            "piles.sum",
+            f"The two pile counts must add up to {PILES_TOTAL}, not "
+            f"{end.piles[0]} + {end.piles[1]} = {sum(end.piles)}",
+            "6.3.1",
+        )
+    if end.stichmatsch is not None and end.last != end.stichmatsch:
+        raise RuleViolation(
+            "end.conflict",
+            f"A stichmatsch by {names[end.stichmatsch]} includes the last trick, which "
+            f"cannot then be {names[end.last]}'s",
+            "6.3.7",
+        )
+    winners = _winners(facts, end, names)
+    _check_piles(end.piles, winners, TRICKS, names)
+    for player in (0, 1):
+        if end.stichmatsch is not None:
+            points = STICHMATSCH if player == end.stichmatsch else 0
+            score.tricks[player] = points
+            text = (
+                "Stichmatsch: all of tricks 8–16, trick points 161" if points
+                else "Stichmatsch by the opponent: trick points 0 "
+                f"(pile {end.piles[player]} not scored)"
+            )
+            score.lines.append(Line(player, f"{names[player]}: {text}", points, "5"))
+            continue
+        score.tricks[player] = end.piles[player] + (LAST_TRICK if end.last == player else 0)
+        score.lines.append(Line(player, f"{names[player]}: pile count", end.piles[player], "3"))
+        if end.last == player:
+            score.lines.append(Line(player, f"{names[player]}: last trick", LAST_TRICK, "5"))
+
+
+def _score_claim_piles(facts: HandFacts, end: Claim, score: HandScore, names: list[str]) -> None:
+    if sum(end.piles) > PILES_TOTAL:
+        raise RuleViolation(
+            "piles.sum", f"The piles of completed tricks cannot hold more than {PILES_TOTAL}",
+            "6.3.1",
+        )
+    winners = [t.winner for t in facts.tricks[: end.completed]]
+    _check_piles(end.piles, winners, end.completed, names)
+    if not possible_pile(sum(end.piles), end.completed):
+        raise RuleViolation(
+            "piles.impossible",
+            f"The {2 * end.completed} cards of {end.completed} completed tricks cannot be "
+            f"worth {sum(end.piles)} together",
+            "6.3.2",
+        )
+    for player in (0, 1):
+        score.tricks[player] = end.piles[player]
+        score.lines.append(Line(
+            player, f"{names[player]}: pile count of the {end.completed} completed tricks",
+            end.piles[player], "7.3.2",
+        ))

@@ -1,0 +1,198 @@
+"""A Tartli match: hands folded into running totals, games, buli and the end (rules 7)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...errors import RuleViolation
+from ...race import RaceRules, award_reason, game_award, judge_call
+from ..base import Award, HandOutcome, Line, MatchResult, Standing
+from .facts import Claim, Decider, HandFacts, Played, parse_hand
+from .hand import HandScore, score_hand
+
+RACE = RaceRules(target=501, award=1, big_award=2, far_behind_at_most=250, wrong_call_award=1)
+UNIT = "buli"
+
+
+def _buli(amount: int) -> str:
+    return f"{amount} buli" + (" (maccs)" if amount == 2 else "")
+
+
+class MatchFold:
+    """Folds hands one by one; ``start_totals`` lets a test begin mid-game."""
+
+    def __init__(
+        self, settings: dict[str, Any], start_totals: tuple[int, int] = (0, 0)
+    ) -> None:
+        self.names: list[str] = settings["players"]
+        self.target: int = settings["target"]
+        self.first_dealer: int = settings["first_dealer"]
+        self.totals = list(start_totals)
+        self.buli = [0, 0]
+        self.decider = False
+        self.winner: int | None = None
+        self.hands: list[HandOutcome] = []
+        self.draft: HandOutcome | None = None
+
+    def dealer(self, number: int) -> int:
+        return (self.first_dealer + number - 1) % 2     # alternates every hand (2.1)
+
+    def add(self, number: int, raw: object, last: bool = False) -> None:
+        facts = parse_hand(raw)
+        if self.winner is not None:
+            raise RuleViolation(
+                "match.over",
+                f"The match is over: {self.names[self.winner]} reached {self.target} buli",
+                "7.5",
+            )
+        dealer = self.dealer(number)
+        if facts.end is None:
+            if not last:
+                raise RuleViolation(
+                    "hand.unfinished", "Only the last hand can still be in progress", "6.1"
+                )
+            score = score_hand(facts, dealer, self.names)
+            tentative = tuple(t + s for t, s in zip(self.totals, score.scores))
+            self.draft = self._outcome(number, dealer, facts, score, tentative, "in progress")
+            self.draft.complete = False
+            return
+        if self.decider and not isinstance(facts.end, Decider):
+            raise RuleViolation(
+                "decider.due",
+                f"Both totals were equal at {self.totals[0]}: this is a decider hand, with no "
+                "claims; record who scored first",
+                "7.4",
+            )
+        if not self.decider and isinstance(facts.end, Decider):
+            raise RuleViolation(
+                "decider.not-due", "A decider hand follows only a tie of 501 or more", "7.4"
+            )
+        score = score_hand(facts, dealer, self.names)
+        before = tuple(self.totals)
+        new = tuple(t + s for t, s in zip(self.totals, score.scores))
+        outcome = self._outcome(number, dealer, facts, score, new, "")
+        if isinstance(facts.end, Played):
+            self._end_played(outcome, new)
+        elif isinstance(facts.end, Claim):
+            self._end_claim(outcome, facts.end, before, score)
+        else:
+            assert isinstance(facts.end, Decider)
+            first = facts.end.first
+            outcome.totals_after = before
+            self._award(outcome, Award(
+                first, 1, f"{self.names[first]} scored first in the decider hand"
+            ), "7.4")
+        self.hands.append(outcome)
+
+    def _outcome(
+        self, number: int, dealer: int, facts: HandFacts, score: HandScore,
+        totals: tuple[int, ...], summary: str,
+    ) -> HandOutcome:
+        lines = list(score.lines)
+        if not isinstance(facts.end, Decider):
+            for player in (0, 1):
+                lines.append(Line(
+                    player, f"{self.names[player]}: hand score", score.scores[player], "6.2"
+                ))
+        return HandOutcome(
+            number=number, dealer=dealer, scores=score.scores, totals_after=totals,
+            lines=lines, summary=summary,
+            detail={"facts": facts, "verdicts": score.verdicts, "score": score},
+        )
+
+    def _end_played(self, outcome: HandOutcome, new: tuple[int, ...]) -> None:
+        over = [p for p in (0, 1) if new[p] >= RACE.target]
+        if not over:
+            self.totals = list(new)
+            outcome.summary = "no one reached 501"
+            return
+        if len(over) == 1:
+            (p,) = over
+            amount = game_award(RACE, new[1 - p])
+            reason = (
+                f"{self.names[p]} reached {new[p]}; {self.names[1 - p]} has "
+                + award_reason(RACE, new[1 - p], UNIT)
+            )
+            self._award(outcome, Award(p, amount, reason), "7.2")
+        elif new[0] != new[1]:
+            p = 0 if new[0] > new[1] else 1
+            self._award(outcome, Award(
+                p, 1, f"both over 501, {self.names[p]}'s {new[p]} is the higher → 1 buli"
+            ), "7.2")
+        else:
+            self.totals = list(new)
+            self.decider = True
+            outcome.summary = f"both at {new[0]}: a decider hand follows"
+            outcome.lines.append(Line(
+                None, f"Both totals are {new[0]}: a decider hand follows; the totals stay",
+                None, "7.4",
+            ))
+
+    def _end_claim(
+        self, outcome: HandOutcome, end: Claim, before: tuple[int, ...], score: HandScore
+    ) -> None:
+        counts = (before[0] + score.scores[0], before[1] + score.scores[1])
+        for player in (0, 1):
+            parts = [before[player], score.melds[player] + score.bela[player], score.tricks[player]]
+            outcome.lines.append(Line(
+                player,
+                f"{self.names[player]}'s count: total {parts[0]} + melds {parts[1]} + "
+                f"piles {parts[2]} = {counts[player]}",
+                None, "7.3.2",
+            ))
+        verdict = judge_call(RACE, end.claimant, counts, UNIT)
+        who = self.names[end.claimant]
+        outcome.totals_after = counts
+        outcome.detail["claim_right"] = verdict.right
+        self._award(outcome, Award(
+            verdict.winner, verdict.award, f"{who} claims 501 — {verdict.reason}"
+        ), "7.3")
+
+    def _award(self, outcome: HandOutcome, award: Award, rule: str) -> None:
+        outcome.award = award
+        outcome.reset = True
+        name = self.names[award.winner]
+        outcome.summary = f"{name} wins {_buli(award.amount)}"
+        outcome.lines.append(Line(
+            award.winner, f"{award.reason}: {name} wins {_buli(award.amount)}; both totals "
+            "reset to 0", None, rule,
+        ))
+        self.buli[award.winner] += award.amount
+        self.totals = [0, 0]
+        self.decider = False
+        if self.buli[award.winner] >= self.target:
+            self.winner = award.winner
+
+    def result(self) -> MatchResult:
+        return MatchResult(self.hands, self.standing(), self.draft)
+
+    def standing(self) -> Standing:
+        count = len(self.hands)
+        if self.winner is not None:
+            phase = (
+                f"Match over: {self.names[self.winner]} wins "
+                f"{self.buli[self.winner]}–{self.buli[1 - self.winner]}"
+            )
+        elif self.decider:
+            phase = "Decider hand: the first to score wins 1 buli; no claims"
+        else:
+            phase = "Game in progress"
+        return Standing(
+            totals=tuple(self.totals), victory=tuple(self.buli),
+            dealer=self.dealer(count + 1), phase=phase,
+            over=self.winner is not None, winner=self.winner,
+        )
+
+
+def score_match(settings: dict[str, Any], hands: list[Any]) -> MatchResult:
+    fold = MatchFold(settings)
+    for number, raw in enumerate(hands, 1):
+        try:
+            fold.add(number, raw, number == len(hands))
+        except RuleViolation as error:
+            raise error.in_hand(number) from None
+    return fold.result()
+
+
+def decider_due(result: MatchResult) -> bool:
+    return result.standing.phase.startswith("Decider")

@@ -1,0 +1,332 @@
+"""Tartli melds: what they are, what they score, how they rank (rules section 4)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from itertools import product
+
+from ...cards import HUNGARIAN, Card
+from ...errors import RuleViolation
+from .values import SEQUENCE_ORDER
+
+SET_POINTS = {"O": 200, "9": 150, "A": 100, "10": 100, "K": 100, "U": 100}   # 4.1
+SET_STRENGTH = ("U", "K", "10", "A", "9", "O")                              # 4.2.2, weakest first
+SEQUENCE_POINTS = {3: 20, 4: 50, 5: 100, 6: 100, 7: 100, 8: 100}            # 4.1
+SEQUENCE_NAMES = {3: "terc", 4: "kvart", 5: "kvint", 6: "szext", 7: "szept", 8: "okt"}
+BELA_POINTS = 40
+PLURAL = {"O": "Overs", "9": "Nines", "A": "Aces", "10": "Tens", "K": "Kings", "U": "Unders"}
+
+Key = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SetMeld:
+    """All four cards of one rank (vannak)."""
+
+    rank: str
+
+    @property
+    def cards(self) -> frozenset[Card]:
+        return frozenset(Card(self.rank, suit) for suit in HUNGARIAN.suits)
+
+    @property
+    def points(self) -> int:
+        return SET_POINTS[self.rank]
+
+    def key(self, trumps: str) -> Key:
+        return (1, SET_STRENGTH.index(self.rank) + 1)
+
+    def __str__(self) -> str:
+        return f"set:{self.rank}"
+
+    @property
+    def name(self) -> str:
+        return f"Four {PLURAL[self.rank]}"
+
+
+@dataclass(frozen=True)
+class SeqMeld:
+    """``length`` consecutive cards of ``suit`` from ``top`` down, in sequence order."""
+
+    suit: str
+    top: str
+    length: int
+
+    @property
+    def position(self) -> int:
+        return SEQUENCE_ORDER.index(self.top) + 1
+
+    @property
+    def cards(self) -> frozenset[Card]:
+        start = self.position - 1
+        return frozenset(
+            Card(rank, self.suit) for rank in SEQUENCE_ORDER[start:start + self.length]
+        )
+
+    @property
+    def points(self) -> int:
+        return SEQUENCE_POINTS[self.length]
+
+    def key(self, trumps: str) -> Key:
+        return (0, self.length, 9 - self.position, 1 if self.suit == trumps else 0)
+
+    def __str__(self) -> str:
+        return f"seq:{self.suit}/{self.top}/{self.length}"
+
+    @property
+    def name(self) -> str:
+        return (
+            f"{SEQUENCE_NAMES[self.length].capitalize()} to the "
+            f"{HUNGARIAN.rank_names[self.top]} of {HUNGARIAN.suit_names[self.suit]}"
+        )
+
+
+@dataclass(frozen=True)
+class Conceded:
+    """A losing declaration entered only as far as it was announced (6.1.4):
+    "a set" or "a sequence of length n". It scores nothing and shows no cards."""
+
+    kind: str            # "set" or "seq"
+    length: int = 0      # for "seq"
+
+    cards = frozenset[Card]()
+    points = 0
+
+    def __str__(self) -> str:
+        return "set:?" if self.kind == "set" else f"seq:?/{self.length}"
+
+    @property
+    def name(self) -> str:
+        if self.kind == "set":
+            return "a set (conceded)"
+        return f"a {SEQUENCE_NAMES[self.length]} (conceded)"
+
+    def candidates(self) -> list[SetMeld | SeqMeld]:
+        if self.kind == "set":
+            return [SetMeld(rank) for rank in SET_STRENGTH]
+        tops = SEQUENCE_ORDER[: 9 - self.length]
+        return [SeqMeld(suit, top, self.length) for suit in HUNGARIAN.suits for top in tops]
+
+
+Meld = SetMeld | SeqMeld | Conceded
+
+_SEQ = re.compile(r"^seq:([alhb])/(A|K|O|U|10|9|8|7)/([1-9])$")
+_SET = re.compile(r"^set:(A|K|O|U|10|9|8|7)$")
+_CONCEDED_SEQ = re.compile(r"^seq:\?/([1-9])$")
+
+
+def make_sequence(suit: str, top: str, length: int) -> SeqMeld:
+    if not 3 <= length <= 8:
+        raise RuleViolation(
+            "meld.length", f"A sequence has 3 to 8 cards, not {length}", "4.1"
+        )
+    if SEQUENCE_ORDER.index(top) + length > 8:
+        raise RuleViolation(
+            "meld.top",
+            f"A {SEQUENCE_NAMES[length]} cannot start at the "
+            f"{HUNGARIAN.rank_names[top]}: there are not {length} cards below it",
+            "4.1",
+        )
+    return SeqMeld(suit, top, length)
+
+
+def make_set(rank: str) -> SetMeld:
+    if rank not in SET_POINTS:
+        raise RuleViolation(
+            "meld.no-set", f"Four {HUNGARIAN.rank_names[rank]}s are not a meld", "4.1"
+        )
+    return SetMeld(rank)
+
+
+def parse_meld(text: object) -> Meld:
+    """Read a meld in the rules' notation: ``set:A``, ``seq:h/K/4``, or conceded
+    ``set:?`` / ``seq:?/4``."""
+    if not isinstance(text, str):
+        raise RuleViolation("meld.unknown", f"{text!r:.20} is not a meld")
+    text = text.strip()
+    if text == "set:?":
+        return Conceded("set")
+    if match := _CONCEDED_SEQ.match(text):
+        length = int(match.group(1))
+        make_sequence("h", "A", length)
+        return Conceded("seq", length)
+    if match := _SET.match(text):
+        return make_set(match.group(1))
+    if match := _SEQ.match(text):
+        return make_sequence(match.group(1), match.group(2), int(match.group(3)))
+    raise RuleViolation("meld.unknown", f"“{text[:20]}” is not a meld", "4.1")
+
+
+def _as_sequence(cards: frozenset[Card]) -> SeqMeld | None:
+    suits = {card.suit for card in cards}
+    if len(suits) != 1 or len(cards) < 3:
+        return None
+    positions = sorted(SEQUENCE_ORDER.index(card.rank) for card in cards)
+    if positions != list(range(positions[0], positions[0] + len(positions))):
+        return None
+    return SeqMeld(suits.pop(), SEQUENCE_ORDER[positions[0]], len(positions))
+
+
+def recognize(cards: list[Card]) -> tuple[SetMeld | SeqMeld, ...]:
+    """The declaration a player shows as one group of cards: at most one set and at most one
+    sequence, which may share a card (4.3.2). Where both a shared and an unshared reading fit,
+    the longer sequence is taken."""
+    shown = frozenset(cards)
+    if not shown:
+        return ()
+    if seq := _as_sequence(shown):
+        return (seq,)
+    by_rank: dict[str, int] = {}
+    for card in shown:
+        by_rank[card.rank] = by_rank.get(card.rank, 0) + 1
+    full = [rank for rank, count in by_rank.items() if count == 4]
+    for rank in full:
+        if rank not in SET_POINTS:
+            raise RuleViolation(
+                "meld.no-set",
+                f"Four {HUNGARIAN.rank_names[rank]}s are not a meld: there is no set of "
+                "Eights or Sevens",
+                "4.1",
+            )
+        meld = SetMeld(rank)
+        rest = shown - meld.cards
+        if not rest:
+            return (meld,)
+        readings = [
+            seq
+            for group in (rest, rest | {Card(rank, next(iter(rest)).suit)})
+            if (seq := _as_sequence(group))
+        ]
+        if readings:
+            return (meld, max(readings, key=lambda s: s.length))
+    names = " ".join(HUNGARIAN.short_name(c) for c in sorted(shown, key=_card_order))
+    raise RuleViolation(
+        "meld.not-a-meld",
+        f"{names} is not a meld: a set is all four cards of one rank, a sequence is 3 or more "
+        "consecutive cards of one suit (A K O U 10 9 8 7)",
+        "4.1",
+    )
+
+
+def _card_order(card: Card) -> tuple[int, int]:
+    return HUNGARIAN.suits.index(card.suit), SEQUENCE_ORDER.index(card.rank)
+
+
+def best_item(items: tuple[Meld, ...]) -> Meld | None:
+    """A player's best item in a trick: his set if he declared one, else his sequence (4.2)."""
+    for meld in items:
+        if isinstance(meld, SetMeld) or (isinstance(meld, Conceded) and meld.kind == "set"):
+            return meld
+    return items[0] if items else None
+
+
+def _best_keys(items: tuple[Meld, ...], trumps: str) -> list[Key]:
+    """Every key the player's best item could have (one unless it is conceded)."""
+    best = best_item(items)
+    if best is None:
+        return []
+    if isinstance(best, Conceded):
+        return [c.key(trumps) for c in best.candidates()]
+    return [best.key(trumps)]
+
+
+def contest_winner(leader: tuple[Meld, ...], second: tuple[Meld, ...], trumps: str) -> int | None:
+    """0 if the leader's declaration scores, 1 if the second's, None if neither declared.
+
+    Larger key wins; equal keys go to the leader (4.2). A conceded announcement must lose for
+    some full declaration matching it, and can never win (6.1.4)."""
+    if not leader and not second:
+        return None
+    if not second:
+        winner = 0
+    elif not leader:
+        winner = 1
+    else:
+        lk, sk = _best_keys(leader, trumps), _best_keys(second, trumps)
+        if any(isinstance(m, Conceded) for m in leader + second):
+            conceded_side = 0 if any(isinstance(m, Conceded) for m in leader) else 1
+            if any(isinstance(m, Conceded) for m in (second if conceded_side == 0 else leader)):
+                raise RuleViolation(
+                    "meld.conceded-both",
+                    "Both declarations are marked conceded: enter the winning one in full",
+                    "6.1.4",
+                )
+            winner = 1 - conceded_side
+            if not any(
+                (s > l if winner == 1 else l >= s) for l, s in product(lk, sk)
+            ):
+                raise RuleViolation(
+                    "meld.conceded-cannot-lose",
+                    "No declaration matching the conceded announcement would lose to "
+                    "the other player's: enter it in full",
+                    "6.1.4",
+                )
+        else:
+            winner = 0 if lk[0] >= sk[0] else 1
+    if any(isinstance(m, Conceded) for m in (leader, second)[winner]):
+        raise RuleViolation(
+            "meld.conceded-wins", "A declaration that wins must be entered in full", "6.1.4"
+        )
+    return winner
+
+
+def contest_reason(leader: tuple[Meld, ...], second: tuple[Meld, ...], trumps: str) -> str:
+    """Which ranking rule (4.2) decided the contest, in words a player understands."""
+    if not leader or not second:
+        return "only one player declared"
+    lb, sb = best_item(leader), best_item(second)
+    assert lb is not None and sb is not None
+    if isinstance(lb, Conceded) or isinstance(sb, Conceded):
+        return "the other player conceded"
+    if isinstance(lb, SetMeld) != isinstance(sb, SetMeld):
+        return "any set beats any sequence (4.2.1)"
+    if isinstance(lb, SetMeld) and isinstance(sb, SetMeld):
+        return "set against set: O > 9 > A > 10 > K > U (4.2.2)"
+    assert isinstance(lb, SeqMeld) and isinstance(sb, SeqMeld)
+    if lb.length != sb.length:
+        return "the longer sequence wins (4.2.3)"
+    if lb.top != sb.top:
+        return "equal length: the higher top card wins (4.2.4)"
+    if (lb.suit == trumps) != (sb.suit == trumps):
+        return "equal length and top: the one in trumps wins (4.2.5)"
+    return "equal length and top, neither in trumps: the leader's wins (4.2.6)"
+
+
+def check_eligible(leader: tuple[Meld, ...], second: tuple[Meld, ...]) -> None:
+    """The second may declare only what could potentially beat the leader's (4.5)."""
+    if not leader or not second:
+        return
+    has_set = any(str(m).startswith("set:") for m in second)
+    second_seq = max(
+        (m.length for m in second if isinstance(m, (SeqMeld, Conceded)) and m.length), default=0
+    )
+    if any(str(m).startswith("set:") for m in leader):
+        if not has_set:
+            raise RuleViolation(
+                "meld.not-eligible",
+                "The leader declared a set, so the second may declare only if his "
+                "declaration contains a set",
+                "4.5",
+            )
+        return
+    lead_len = max(m.length for m in leader if isinstance(m, (SeqMeld, Conceded)))
+    if not has_set and second_seq < lead_len:
+        raise RuleViolation(
+            "meld.not-eligible",
+            f"The leader declared a {SEQUENCE_NAMES[lead_len]}, so the second may declare "
+            f"only a set or a sequence of {lead_len} or more cards",
+            "4.5",
+        )
+
+
+def reuse_allowed(new: SeqMeld, scored: SeqMeld) -> bool:
+    """May ``new`` be declared after ``scored`` (same player, same suit)? (4.6.3)"""
+    if new.position < scored.position:
+        return True                                   # (a) higher top card
+    if new.position == scored.position and new.length > scored.length:
+        return True                                   # (b) same top, longer
+    return (
+        new.position + new.length < scored.position
+        or scored.position + scored.length < new.position
+    )                                                 # (c) separated by a missing card

@@ -1,0 +1,54 @@
+"""What the race games share: first to a target wins a game, a bigger award when the loser is
+far behind, and a call-out ("I have N", "enough") that is either right or wrong."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class RaceRules:
+    target: int             # a game is won by reaching this many points or more
+    award: int              # what the winner of a game takes normally
+    big_award: int          # ... when the loser is far behind
+    far_behind_at_most: int  # the loser is far behind when his total is at most this
+    wrong_call_award: int   # what the opponents take for a wrong call-out
+
+
+@dataclass(frozen=True)
+class Verdict:
+    winner: int
+    award: int
+    right: bool
+    reason: str
+
+
+def game_award(rules: RaceRules, loser_total: int) -> int:
+    return rules.big_award if loser_total <= rules.far_behind_at_most else rules.award
+
+
+def award_reason(rules: RaceRules, loser_total: int, unit: str) -> str:
+    if loser_total <= rules.far_behind_at_most:
+        return f"{loser_total} ≤ {rules.far_behind_at_most} → {rules.big_award} {unit}"
+    return f"{loser_total} ≥ {rules.far_behind_at_most + 1} → {rules.award} {unit}"
+
+
+def judge_call(rules: RaceRules, claimant: int, counts: tuple[int, int], unit: str) -> Verdict:
+    """A call-out by ``claimant`` (0 or 1) with both players' counts at that moment.
+
+    Right when the claimant has reached the target, whatever the opponent has (the first to
+    claim wins even with fewer points); wrong otherwise, and the opponent takes the fixed award.
+    """
+    other = 1 - claimant
+    if counts[claimant] >= rules.target:
+        award = game_award(rules, counts[other])
+        reason = (
+            f"{counts[claimant]} ≥ {rules.target}: right; opponent "
+            + award_reason(rules, counts[other], unit)
+        )
+        return Verdict(claimant, award, True, reason)
+    reason = (
+        f"{counts[claimant]} < {rules.target}: wrong; the opponent takes "
+        f"{rules.wrong_call_award} {unit}"
+    )
+    return Verdict(other, rules.wrong_call_award, False, reason)
