@@ -105,6 +105,10 @@ class Game(ABC):
         """Plain sentences for the match record."""
 
     @abstractmethod
+    def canonical_hand(self, raw: object) -> dict[str, Any]:
+        """A hand's facts read strictly and written back in one canonical JSON form."""
+
+    @abstractmethod
     def score(
         self, settings: dict[str, Any], hands: list[dict[str, Any]]
     ) -> MatchResult:
