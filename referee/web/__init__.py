@@ -1,0 +1,79 @@
+"""The web layer: turns requests into engine calls and engine results into HTML or PDF."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, render_template
+from flask_htmx import HTMX
+from flask_wtf.csrf import CSRFError, CSRFProtect
+
+from .store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+TEMPLATES = ROOT / "templates"
+STATIC = ROOT / "static"
+HTMX_VERSION = "2.0.11"
+
+csrf = CSRFProtect()
+htmx = HTMX()
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    app = Flask(
+        "referee", instance_relative_config=True,
+        template_folder=str(TEMPLATES), static_folder=str(STATIC),
+    )
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        SECRET_KEY=os.environ.get("REFEREE_SECRET_KEY") or _instance_secret(app.instance_path),
+        DATABASE_URL=os.environ.get("REFEREE_DATABASE_URL")
+        or f"sqlite:///{Path(app.instance_path) / 'referee.sqlite3'}",
+        MAX_CONTENT_LENGTH=1024 * 1024,
+        WTF_CSRF_TIME_LIMIT=None,
+        HTMX_VERSION=HTMX_VERSION,
+    )
+    if test_config:
+        app.config.update(test_config)
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
+    csrf.init_app(app)
+    htmx.init_app(app)
+    app.extensions["referee.store"] = Store(app.config["DATABASE_URL"])
+
+    from . import views
+
+    app.register_blueprint(views.bp)
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(error: CSRFError) -> tuple[str, int]:
+        return render_template(
+            "error.html", title="Form expired",
+            message="This form could not be checked (its security token is missing or "
+            "stale). Nothing was changed: reload the page and try again.",
+        ), 400
+
+    @app.errorhandler(404)
+    def not_found(error: Exception) -> tuple[str, int]:
+        return render_template(
+            "error.html", title="Not found", message="There is no such page or match.",
+        ), 404
+
+    @app.errorhandler(413)
+    def too_large(error: Exception) -> tuple[str, int]:
+        return render_template(
+            "error.html", title="Too large", message="That upload is too large (1 MB at most).",
+        ), 413
+
+    return app
+
+
+def _instance_secret(instance: str) -> str:
+    path = Path(instance) / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()

@@ -1,0 +1,46 @@
+"""What an edit changed further down the match, in words."""
+
+from __future__ import annotations
+
+from ..engine.games.base import Award, HandOutcome, MatchResult
+
+
+def _award(award: Award | None, names: list[str]) -> str:
+    if award is None:
+        return "no award"
+    return f"{names[award.winner]} {award.amount}"
+
+
+def _totals(hand: HandOutcome) -> str:
+    return "–".join(str(t) for t in hand.totals_after)
+
+
+def describe_changes(
+    before: MatchResult, after: MatchResult, names: list[str], changed: int,
+    removed: bool = False,
+) -> list[str]:
+    """Compare the hands after the changed one (by position after the change)."""
+    messages = []
+    shift = 1 if removed else 0
+    for hand in after.hands:
+        if hand.number < changed + (0 if removed else 1):
+            continue
+        old_index = hand.number - 1 + shift
+        if old_index >= len(before.hands):
+            continue
+        old = before.hands[old_index]
+        award_old, award_new = _award(old.award, names), _award(hand.award, names)
+        if (award_old, old.summary) != (award_new, hand.summary):
+            messages.append(
+                f"Hand {hand.number} now: {hand.summary} (was: {old.summary})."
+            )
+        elif old.totals_after != hand.totals_after:
+            messages.append(
+                f"Hand {hand.number}: totals after it now {_totals(hand)} "
+                f"(were {_totals(old)})."
+            )
+    if before.standing.victory != after.standing.victory:
+        old_v = "–".join(map(str, before.standing.victory))
+        new_v = "–".join(map(str, after.standing.victory))
+        messages.append(f"Match score now {new_v} (was {old_v}).")
+    return messages

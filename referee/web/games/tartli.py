@@ -1,0 +1,334 @@
+"""Tartli at the table: the forms and hand actions of the Tartli editor."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+)
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+
+from ...engine.cards import HUNGARIAN
+from ...engine.errors import RuleViolation
+from ...engine.games.tartli import GAME
+from ...engine.games.tartli.facts import parse_hand
+from ...engine.games.tartli.melds import SEQUENCE_NAMES, Conceded, recognize
+from ...engine.games.tartli.values import EXCHANGE_TRICKS, MELD_TRICKS, PILES_TOTAL, TRICKS
+from .base import Action, ActionContext, FormInvalid, WebGame
+
+CARDS = [(str(card), HUNGARIAN.short_name(card)) for card in HUNGARIAN.cards]
+CONCEDED = [("", "—"), ("set:?", "announced a set, conceded")] + [
+    (f"seq:?/{n}", f"announced a {name}, conceded") for n, name in SEQUENCE_NAMES.items()
+]
+PLAYER = [("0", "0"), ("1", "1")]
+
+
+class NewMatchForm(FlaskForm):
+    player_a = StringField("First player", [InputRequired(), Length(max=40)])
+    player_b = StringField("Second player", [InputRequired(), Length(max=40)])
+    target = RadioField(
+        "Match to", choices=[("5", "5 buli"), ("10", "10 buli")], default="5",
+        validators=[InputRequired()],
+    )
+    first_dealer = RadioField(
+        "First dealer", choices=[("0", "First player"), ("1", "Second player")], default="0",
+        validators=[InputRequired()],
+    )
+
+
+class IndicatorForm(FlaskForm):
+    indicator = RadioField(
+        "Trump indicator", choices=CARDS,
+        validators=[InputRequired("Pick the trump indicator card (rule 2.2)")],
+    )
+
+
+class TrickForm(FlaskForm):
+    cards_0 = SelectMultipleField("Declares", choices=CARDS, validators=[Optional()])
+    cards_1 = SelectMultipleField("Declares", choices=CARDS, validators=[Optional()])
+    conceded_0 = SelectField("Or", choices=CONCEDED, default="")
+    conceded_1 = SelectField("Or", choices=CONCEDED, default="")
+    bela = SelectField("Béla", choices=[("", "no béla")] + PLAYER, default="")
+    exchange = BooleanField("Trump 7 exchanged before this trick")
+    winner = SelectField("Winner", choices=[("", "not yet")] + PLAYER, default="")
+
+
+class FinishForm(FlaskForm):
+    pile_player = RadioField("Pile of", choices=PLAYER, default="0",
+                             validators=[InputRequired()])
+    pile = IntegerField(
+        "Card points in the pile", validators=[
+            InputRequired("Enter the card points of one player's pile"),
+            NumberRange(0, PILES_TOTAL, "A pile holds 0 to 151 card points (rule 3)"),
+        ],
+    )
+    last = RadioField("Last trick", choices=PLAYER,
+                      validators=[InputRequired("Who took the last trick? (rule 5)")])
+    stichmatsch = SelectField("Stichmatsch", choices=[("", "no")] + PLAYER, default="")
+
+
+class ClaimForm(FlaskForm):
+    claimant = RadioField("Claimed by", choices=PLAYER,
+                          validators=[InputRequired("Who claimed 501?")])
+    completed = IntegerField("Tricks completed", validators=[
+        InputRequired(), NumberRange(0, TRICKS - 1, "A claim comes before trick 16 is complete "
+                                     "(rule 7.3.1)"),
+    ])
+    step7 = BooleanField("The melds of the trick in progress had already scored")
+    pile_0 = IntegerField("Pile", validators=[
+        InputRequired(), NumberRange(0, PILES_TOTAL, "A pile holds 0 to 151 card points")])
+    pile_1 = IntegerField("Pile", validators=[
+        InputRequired(), NumberRange(0, PILES_TOTAL, "A pile holds 0 to 151 card points")])
+
+
+class DeciderForm(FlaskForm):
+    first = RadioField("First to score", choices=PLAYER,
+                       validators=[InputRequired("Who scored first?")])
+
+
+FORMS: dict[str, type[FlaskForm]] = {
+    "indicator": IndicatorForm, "trick": TrickForm, "finish": FinishForm, "claim": ClaimForm,
+    "decider": DeciderForm,
+}
+
+
+def _hand(ctx: ActionContext, hands: list[dict[str, Any]]) -> dict[str, Any]:
+    if ctx.hand > len(hands):
+        raise RuleViolation("hand.none", "Start the hand first: pick the trump indicator", "2.2")
+    return hands[ctx.hand - 1]
+
+
+def _melds(cards: list[str], conceded: str, who: str) -> list[str]:
+    if cards and conceded:
+        raise RuleViolation(
+            "meld.conceded-and-cards",
+            f"{who}: either pick the cards shown or mark the announcement conceded, not both",
+            "6.1.4",
+        )
+    if conceded:
+        return [conceded]
+    try:
+        return [str(m) for m in recognize(HUNGARIAN.parse_many(cards))]
+    except RuleViolation as error:
+        error.message = f"{who}: {error.message}"
+        raise
+
+
+def apply_indicator(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    hands = ctx.hands()
+    if ctx.hand > len(hands):
+        if ctx.result.draft is not None:
+            raise RuleViolation("hand.open", "Finish the hand in progress first", "6.1")
+        hands.append({"indicator": form.indicator.data, "exchange": None, "tricks": [],
+                      "bela": None, "end": None})
+    else:
+        _hand(ctx, hands)["indicator"] = form.indicator.data
+    return hands
+
+
+def apply_trick(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    hands = ctx.hands()
+    hand = _hand(ctx, hands)
+    t = ctx.trick or 0
+    tricks = hand.setdefault("tricks", [])
+    if not 1 <= t <= min(len(tricks) + 1, TRICKS):
+        raise RuleViolation("trick.order", f"Record the tricks in order; next is trick "
+                                           f"{min(len(tricks) + 1, TRICKS)}", "6.1.2")
+    names = ctx.names
+    melds = [
+        _melds(form.cards_0.data or [], form.conceded_0.data, names[0]),
+        _melds(form.cards_1.data or [], form.conceded_1.data, names[1]),
+    ]
+    if (melds[0] or melds[1]) and t > MELD_TRICKS:
+        raise RuleViolation(
+            "meld.window", f"Sets and sequences may be declared only in tricks 1–8, not in "
+            f"trick {t}", "4.3.1")
+    entry = {"winner": None if form.winner.data == "" else int(form.winner.data), "melds": melds}
+    if t > len(tricks):
+        tricks.append(entry)
+    else:
+        tricks[t - 1] = entry
+    bela = hand.get("bela")
+    if form.bela.data:
+        if bela and bela["trick"] != t:
+            raise RuleViolation(
+                "bela.twice", f"Béla was already declared in trick {bela['trick']}: at most one "
+                "béla per hand", "4.7")
+        if t > MELD_TRICKS:
+            raise RuleViolation("bela.window", "Béla may be declared only until trick 8 is "
+                                               "complete", "4.7")
+        hand["bela"] = {"player": int(form.bela.data), "trick": t}
+    elif bela and bela["trick"] == t:
+        hand["bela"] = None
+    exchange = hand.get("exchange")
+    if form.exchange.data:
+        if exchange and exchange != t:
+            raise RuleViolation("exchange.twice", f"The trump 7 was already exchanged before "
+                                                  f"trick {exchange}: at most once", "2.8")
+        if t > EXCHANGE_TRICKS:
+            raise RuleViolation("exchange.window", "The trump 7 may be exchanged only before "
+                                                   "tricks 1–7", "2.8")
+        hand["exchange"] = t
+    elif exchange == t:
+        hand["exchange"] = None
+    return hands
+
+
+def apply_finish(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    hands = ctx.hands()
+    hand = _hand(ctx, hands)
+    piles = [0, 0]
+    who = int(form.pile_player.data)
+    piles[who] = form.pile.data
+    piles[1 - who] = PILES_TOTAL - form.pile.data
+    stich = form.stichmatsch.data
+    hand["end"] = {"kind": "played", "piles": piles, "last": int(form.last.data),
+                   "stichmatsch": None if stich == "" else int(stich)}
+    return hands
+
+
+def apply_claim(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    hands = ctx.hands()
+    hand = _hand(ctx, hands)
+    hand["end"] = {"kind": "claim", "claimant": int(form.claimant.data),
+                   "completed": form.completed.data, "step7": bool(form.step7.data),
+                   "piles": [form.pile_0.data, form.pile_1.data]}
+    return hands
+
+
+def apply_decider(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    hands = ctx.hands()
+    end = {"kind": "decider", "first": int(form.first.data)}
+    if ctx.hand > len(hands):
+        hands.append({"indicator": None, "tricks": [], "end": end})
+    else:
+        _hand(ctx, hands)["end"] = end
+    return hands
+
+
+def _label(verb: str) -> Any:
+    return lambda ctx, form: f"{verb} (hand {ctx.hand})"
+
+
+def _trick_label(ctx: ActionContext, form: Any) -> str:
+    return f"Trick {ctx.trick} of hand {ctx.hand}"
+
+
+def _next_trick(tricks: list[dict[str, Any]]) -> int:
+    """The trick the table is playing: an unfinished one, else the one after the last."""
+    if tricks and tricks[-1].get("winner") is None:
+        return len(tricks)
+    return min(len(tricks) + 1, TRICKS)
+
+
+class TartliWeb(WebGame):
+    game = GAME
+    editor_template = "games/tartli/_editor.html"
+    new_template = "games/tartli/new.html"
+    actions = {
+        "indicator": Action("indicator", apply_indicator, _label("Trump indicator")),
+        "trick": Action("trick", apply_trick, _trick_label),
+        "finish": Action("finish", apply_finish, _label("Hand finished")),
+        "claim": Action("claim", apply_claim, _label("Claim of 501")),
+        "decider": Action("decider", apply_decider, _label("Decider hand")),
+    }
+
+    def new_form(self) -> FlaskForm:
+        return NewMatchForm()
+
+    def settings_from(self, form: Any) -> dict[str, Any]:
+        return {
+            "players": [form.player_a.data, form.player_b.data],
+            "target": int(form.target.data),
+            "first_dealer": int(form.first_dealer.data),
+        }
+
+    def _named(self, form: FlaskForm, ctx: ActionContext) -> FlaskForm:
+        names = ctx.names
+        for field in form:
+            if field.type == "RadioField" and field.choices == PLAYER:
+                field.choices = [("0", names[0]), ("1", names[1])]
+            elif field.type == "SelectField" and field.name.endswith(("bela", "winner",
+                                                                      "stichmatsch")):
+                field.choices = [field.choices[0], ("0", names[0]), ("1", names[1])]
+        return form
+
+    def bound_form(self, name: str, ctx: ActionContext) -> FlaskForm:
+        return self._named(FORMS[name](prefix=name), ctx)
+
+    def forms(self, ctx: ActionContext) -> dict[str, FlaskForm]:
+        hands = ctx.match.hands
+        hand = hands[ctx.hand - 1] if ctx.hand <= len(hands) else None
+        data: dict[str, dict[str, Any]] = {name: {} for name in FORMS}
+        data["claim"]["completed"] = 0
+        if hand is not None:
+            tricks = hand.get("tricks") or []
+            recorded = sum(1 for t in tricks if t.get("winner") is not None)
+            data["indicator"]["indicator"] = hand.get("indicator")
+            data["claim"]["completed"] = recorded
+            t = ctx.trick or _next_trick(tricks)
+            if 1 <= t <= len(tricks):
+                trick = tricks[t - 1]
+                for player in (0, 1):
+                    items = trick["melds"][player]
+                    conceded = [m for m in items if "?" in m]
+                    data["trick"][f"conceded_{player}"] = conceded[0] if conceded else ""
+                    cards: set[str] = set()
+                    for meld in parse_hand({"indicator": "7h", "tricks": [
+                        {"winner": None, "melds": [items, []]}]}).tricks[0].melds[0]:
+                        if not isinstance(meld, Conceded):
+                            cards |= {str(c) for c in meld.cards}
+                    data["trick"][f"cards_{player}"] = sorted(cards)
+                winner = trick.get("winner")
+                data["trick"]["winner"] = "" if winner is None else str(winner)
+            bela = hand.get("bela")
+            if bela and bela["trick"] == t:
+                data["trick"]["bela"] = str(bela["player"])
+            data["trick"]["exchange"] = hand.get("exchange") == t
+            end = hand.get("end") or {}
+            if end.get("kind") == "played":
+                data["finish"] = {"pile_player": "0", "pile": end["piles"][0],
+                                  "last": str(end["last"]),
+                                  "stichmatsch": "" if end["stichmatsch"] is None
+                                  else str(end["stichmatsch"])}
+            elif end.get("kind") == "claim":
+                data["claim"] = {"claimant": str(end["claimant"]),
+                                 "completed": end["completed"], "step7": end["step7"],
+                                 "pile_0": end["piles"][0], "pile_1": end["piles"][1]}
+            elif end.get("kind") == "decider":
+                data["decider"] = {"first": str(end["first"])}
+            if len(tricks) == TRICKS and all(t.get("winner") is not None for t in tricks):
+                data["finish"].setdefault("last", str(tricks[-1]["winner"]))
+        return {
+            name: self._named(cls(prefix=name, formdata=None, data=data[name]), ctx)
+            for name, cls in FORMS.items()
+        }
+
+    def editor(self, ctx: ActionContext) -> dict[str, Any]:
+        hands = ctx.match.hands
+        hand = hands[ctx.hand - 1] if ctx.hand <= len(hands) else None
+        outcome = None
+        if hand is not None:
+            if ctx.hand <= len(ctx.result.hands):
+                outcome = ctx.result.hands[ctx.hand - 1]
+            else:
+                outcome = ctx.result.draft
+        tricks = (hand or {}).get("tricks") or []
+        dealer = (ctx.match.settings["first_dealer"] + ctx.hand - 1) % 2
+        leaders: list[int | None] = [1 - dealer] + [t.get("winner") for t in tricks]
+        return {
+            "hand": hand, "outcome": outcome, "tricks": tricks, "dealer": dealer,
+            "leaders": leaders, "next_trick": _next_trick(tricks),
+            "all_tricks": len(tricks) >= TRICKS and tricks[-1].get("winner") is not None,
+            "meld_tricks": MELD_TRICKS, "exchange_tricks": EXCHANGE_TRICKS,
+            "verdicts": {v.number: v for v in (outcome.detail.get("verdicts", [])
+                                               if outcome else [])},
+            "deck": HUNGARIAN, "decider_due": ctx.result.standing.phase.startswith("Decider"),
+        }
