@@ -1,0 +1,121 @@
+"""A short Tartli match played through the real pages in Debian's chromium."""
+
+from __future__ import annotations
+
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from werkzeug.serving import make_server
+
+from referee import create_app
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.browser
+
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'browser.sqlite3'}"})
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+    thread.join(timeout=5)
+
+
+@pytest.fixture
+def page(server: str) -> Iterator[object]:
+    executable = shutil.which("chromium")
+    if executable is None:
+        pytest.fail("Debian's chromium is not installed: run `make test`, which installs it")
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        context = browser.new_context(accept_downloads=True, viewport={"width": 412, "height": 900})
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        yield page
+        browser.close()
+
+
+def tap_cards(page: object, picker: str, titles: list[str]) -> None:
+    for title in titles:
+        page.locator(picker).locator(f"label[title='{title}']").click()  # type: ignore[attr-defined]
+
+
+def test_a_short_match_to_a_buli_and_its_scoresheet(page: object, server: str,
+                                                      tmp_path: Path) -> None:
+    expect = playwright_api.expect
+    page.goto(f"{server}/new/tartli")  # type: ignore[attr-defined]
+    page.fill("#player_a", "Anna")  # type: ignore[attr-defined]
+    page.fill("#player_b", "Béla")  # type: ignore[attr-defined]
+    page.click("text=Start the match")  # type: ignore[attr-defined]
+
+    # Hand 1: Anna deals, Béla leads. Trumps hearts.
+    page.click("label[title='Eight of hearts']")  # type: ignore[attr-defined]
+    page.click("text=Start hand 1")  # type: ignore[attr-defined]
+    page.click("button:has-text('Anna won trick 1')")  # type: ignore[attr-defined]
+    expect(page.locator("h3")).to_contain_text("Trick 2 · Anna leads")  # type: ignore[attr-defined]
+
+    # Trick 2: Anna declares a kvart, Béla answers with a higher one: decided at once.
+    url_before = page.url  # type: ignore[attr-defined]
+    tap_cards(page, "#trick-cards_0",
+              ["Over of acorns", "Under of acorns", "Ten of acorns", "Nine of acorns"])
+    tap_cards(page, "#trick-cards_1",
+              ["King of leaves", "Over of leaves", "Under of leaves", "Ten of leaves"])
+    page.click("text=Check declarations")  # type: ignore[attr-defined]
+    verdict = page.locator("form.trick .verdict")  # type: ignore[attr-defined]
+    expect(verdict).to_contain_text("Béla scores 50")
+    expect(verdict).to_contain_text("the higher top card wins")
+    assert page.url == url_before  # type: ignore[attr-defined]  # htmx: no page load
+
+    # A rejected declaration keeps what was tapped and says why.
+    page.click("button:has-text('Béla won trick 2')")  # type: ignore[attr-defined]
+    expect(page.locator("h3")).to_contain_text("Trick 3 · Béla leads")  # type: ignore[attr-defined]
+    tap_cards(page, "#trick-cards_1", ["Ace of bells", "King of bells", "Over of bells",
+                                       "Under of bells"])
+    tap_cards(page, "#trick-cards_0", ["Ace of hearts", "King of hearts", "Over of hearts"])
+    page.click("text=Check declarations")  # type: ignore[attr-defined]
+    expect(page.locator(".error")).to_contain_text("4.5")  # type: ignore[attr-defined]
+    expect(page.locator("#trick-cards_0 input[value='Ah']")).to_be_checked()  # type: ignore[attr-defined]
+
+    # Finish the hand: Anna's pile 100 (Béla's 51 derived), Anna took the last trick.
+    page.click("text=Finish the hand")  # type: ignore[attr-defined]
+    page.check("#finish-last-0")  # type: ignore[attr-defined]
+    page.fill("#finish-pile", "100")  # type: ignore[attr-defined]
+    page.click("text=Score the hand")  # type: ignore[attr-defined]
+    totals = page.locator("#standings")  # type: ignore[attr-defined]
+    expect(totals).to_contain_text("110")
+    expect(totals).to_contain_text("101")
+
+    # Hand 2: Béla deals; Anna claims 501 at once with 110 points: wrong, Béla takes 1 buli.
+    page.click("label[title='Nine of leaves']")  # type: ignore[attr-defined]
+    page.click("text=Start hand 2")  # type: ignore[attr-defined]
+    page.click("text=Claim 501")  # type: ignore[attr-defined]
+    page.check("#claim-claimant-0")  # type: ignore[attr-defined]
+    page.fill("#claim-pile_0", "0")  # type: ignore[attr-defined]
+    page.fill("#claim-pile_1", "0")  # type: ignore[attr-defined]
+    page.click("text=Give the verdict")  # type: ignore[attr-defined]
+    expect(page.locator(".hands")).to_contain_text("Béla wins 1 buli")  # type: ignore[attr-defined]
+    buli = page.locator("#standings tr:nth-child(2) td")  # type: ignore[attr-defined]
+    expect(buli.nth(0)).to_have_text("0")
+    expect(buli.nth(1)).to_have_text("1")
+
+    with page.expect_download() as download_info:  # type: ignore[attr-defined]
+        page.click("text=Scoresheet (PDF)")  # type: ignore[attr-defined]
+    target = tmp_path / "sheet.pdf"
+    download_info.value.save_as(target)
+    text = "\n".join(p.extract_text() for p in PdfReader(target).pages)
+    assert "Anna – Béla" in text
+    assert "Kvart to the King of leaves" in text
+    assert "110 < 501: wrong" in text
+    assert "Béla +1" in text
