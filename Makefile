@@ -27,7 +27,8 @@ system-packages:
 
 lint: setup
 	$(BIN)/ruff check referee tests
-	$(BIN)/mypy
+	$(BIN)/mypy --strict --follow-imports=silent -p referee.engine
+	$(BIN)/mypy referee
 
 test: system-packages lint
 	$(BIN)/pytest

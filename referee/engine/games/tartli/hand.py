@@ -113,6 +113,13 @@ def _check_structure(facts: HandFacts) -> None:
             f"Trick {len(facts.tricks)} has no winner: every trick of a played-out hand has one",
             "6.3.3",
         )
+    if isinstance(end, Played) and MELD_TRICKS < len(facts.tricks) < TRICKS:
+        raise RuleViolation(
+            "trick.count",
+            f"A played-out hand has exactly {TRICKS} tricks, but {len(facts.tricks)} winners "
+            f"are recorded: record all {TRICKS}, or none after trick {MELD_TRICKS}",
+            "6.3.3",
+        )
     if isinstance(end, Claim):
         if recorded > end.completed:
             raise RuleViolation(
