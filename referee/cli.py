@@ -1,0 +1,122 @@
+"""The command line: ``python -m referee score MATCH.json`` and ``... pdf MATCH.json -o X.pdf``.
+
+Exit status: 0 done; 2 the match file (or the command line) is wrong, with ``error: <why>``
+on stderr; 1 the file is fine but the output could not be made (PDF export missing or failing,
+output not writable). Web modules (Flask, WeasyPrint) are imported only by ``pdf``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from .engine.errors import RuleViolation
+from .engine.matchfile import MatchFile, load, standings
+
+BAD_INPUT = 2
+NO_OUTPUT = 1
+
+
+class _Failure(Exception):
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+def _read(path: str) -> MatchFile:
+    try:
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except OSError as error:
+        raise _Failure(f"cannot read {path}: {error.strerror or error}", BAD_INPUT) from None
+    try:
+        return load(data)
+    except RuleViolation as error:
+        raise _Failure(f"{path}: {error.explain()}", BAD_INPUT) from None
+
+
+def _score(args: argparse.Namespace) -> int:
+    match = _read(args.match)
+    try:
+        result = standings(match)
+    except RuleViolation as error:
+        raise _Failure(f"{args.match}: {error.explain()}", BAD_INPUT) from None
+    sys.stdout.write(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
+    return 0
+
+
+def _pdf(args: argparse.Namespace) -> int:
+    match = _read(args.match)
+    output = args.output
+    if output is None:
+        source = Path("match.json" if args.match == "-" else args.match)
+        output = str(source.with_suffix(".pdf"))
+    try:
+        from referee.web.pdf import render_pdf
+    except ImportError as error:
+        raise _Failure(f"PDF export is not available: {error}", NO_OUTPUT) from None
+    try:
+        pdf = render_pdf(match)
+    except RuleViolation as error:
+        raise _Failure(f"{args.match}: {error.explain()}", BAD_INPUT) from None
+    except Exception as error:   # WeasyPrint and friends: a message, not a traceback
+        raise _Failure(
+            f"could not make the PDF ({type(error).__name__}: {error})", NO_OUTPUT
+        ) from None
+    try:
+        if output == "-":
+            sys.stdout.buffer.write(pdf)
+            sys.stdout.buffer.flush()
+        else:
+            Path(output).write_bytes(pdf)
+    except OSError as error:
+        raise _Failure(f"cannot write {output}: {error.strerror or error}", NO_OUTPUT) from None
+    if output != "-":
+        print(f"wrote {output} ({len(pdf):,} bytes)", file=sys.stderr)
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m referee",
+        description="Score a Referee match file, or print its scoresheet as a PDF.",
+        epilog="Exit status: 0 done, 2 bad match file or arguments, 1 output not made.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    score = commands.add_parser(
+        "score", help="print the standings and every hand's explanation as JSON",
+        description="Check MATCH (a match file, or - for stdin) and print its standings, the "
+        "rules in force and every hand's explanation lines as JSON.",
+    )
+    score.add_argument("match", metavar="MATCH", help="the match file (.json), or -")
+    score.set_defaults(run=_score)
+    pdf = commands.add_parser(
+        "pdf", help="write the scoresheet as a PDF",
+        description="Check MATCH and write its scoresheet as a PDF.",
+    )
+    pdf.add_argument("match", metavar="MATCH", help="the match file (.json), or -")
+    pdf.add_argument(
+        "-o", "--output", metavar="PDF",
+        help="where to write the PDF (- for stdout; default: MATCH with .pdf)",
+    )
+    pdf.set_defaults(run=_pdf)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        status: int = args.run(args)
+    except _Failure as failure:
+        print(f"error: {failure.message}", file=sys.stderr)
+        return failure.status
+    except BrokenPipeError:      # e.g. piped into `head`
+        return NO_OUTPUT
+    return status
+
+
+if __name__ == "__main__":   # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,304 @@
+"""The match file: one match as versioned JSON, read strictly and scored on the way in.
+
+A match file is a JSON object (UTF-8)::
+
+    {
+      "format": "referee-match",
+      "version": 1,
+      "game": "tartli",
+      "created": "2026-11-30",
+      "settings": {"players": ["Ágnes", "Tamás"], "target": 5, "first_dealer": 0},
+      "hands": [ {...hand facts...}, ... ]
+    }
+
+Fields (all required, no others allowed):
+
+``format``
+    Always the string ``"referee-match"``; it tells a match file from any other JSON.
+``version``
+    The whole number 1. The version changes whenever a reader of the old version could
+    misread a new file. **Readers refuse every version they do not know** with a message
+    that names both versions; they never guess. Adding a game needs no new version.
+``game``
+    A name from the game registry (``referee.engine.games.GAMES``), e.g. ``"tartli"``.
+``created``
+    The day the match was created, as an ISO date ``YYYY-MM-DD``.
+``settings``
+    What the table chose when the match was created, as the game reads it
+    (``Game.settings``). Tartli: ``players`` (two different names, at most 40 characters
+    each), ``target`` (5 or 10 buli) and ``first_dealer`` (0 or 1, an index into
+    ``players``).
+``hands``
+    The facts the table reported for each hand, in the order played, in the game's hand
+    format (Tartli: ``referee.engine.games.tartli.facts``). Only facts are stored; scores,
+    totals and victory points are always derived by folding the engine over the hands.
+    Only the last hand may still be in progress (``"end": null``).
+
+Reading (``load``) checks everything: the JSON itself, the fields above, every hand's facts,
+and then the whole match through the game's scoring, so an impossible hand or a hand after the
+end of the match is refused. Every problem is a ``RuleViolation`` whose message a player can
+act on; nothing else escapes. Settings and hands are kept in the game's canonical form, so
+``dump(load(x))`` equals ``x`` for a file written by ``dumps`` and ``load(dumps(m)) == m``.
+
+Limits that no real match comes near: 2,000,000 bytes of text, 1,000 hands, nesting 32 deep,
+numbers of at most 15 digits.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from .errors import RuleViolation
+from .games import get
+
+FORMAT = "referee-match"
+VERSION = 1
+KEYS = ("format", "version", "game", "created", "settings", "hands")
+
+MAX_BYTES = 2_000_000
+MAX_HANDS = 1_000
+MAX_DEPTH = 32
+MAX_NODES = 500_000
+MAX_NUMBER = 10**15
+
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+@dataclass(frozen=True)
+class MatchFile:
+    """One match: its game, settings, the facts of its hands, and the day it was created.
+
+    ``load`` returns settings and hands in the game's canonical form."""
+
+    game: str
+    settings: dict[str, Any]
+    hands: list[dict[str, Any]]
+    created: str
+
+
+def _problem(code: str, message: str) -> RuleViolation:
+    return RuleViolation(code, message)
+
+
+def _shown(value: object) -> str:
+    """A short, safe rendering of a wrong value for a message (never fails)."""
+    if isinstance(value, str):
+        return f"“{value[:20]}…”" if len(value) > 20 else f"“{value}”"
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, int):
+        return str(value) if abs(value) < MAX_NUMBER else "a very large number"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, dict):
+        return "a record"
+    return "a list" if isinstance(value, list) else "a value of the wrong kind"
+
+
+def _parse_text(data: str | bytes | bytearray) -> object:
+    if len(data) > MAX_BYTES:
+        raise _problem(
+            "file.size", f"The file is larger than {MAX_BYTES:,} bytes: no match file is so large"
+        )
+    if isinstance(data, (bytes, bytearray)):
+        try:
+            data = bytes(data).decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise _problem(
+                "file.encoding",
+                f"The file is not UTF-8 text (bad byte at position {error.start})",
+            ) from None
+
+    def no_constant(name: str) -> object:
+        raise _problem("file.json", f"The file holds {name}, which is not a number in JSON")
+
+    def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        result: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in result:
+                raise _problem("file.json", f"The key {_shown(key)} appears twice in one record")
+            result[key] = value
+        return result
+
+    try:
+        return json.loads(data, parse_constant=no_constant, object_pairs_hook=no_duplicates)
+    except RuleViolation:
+        raise
+    except json.JSONDecodeError as error:
+        raise _problem(
+            "file.json",
+            f"The file is not valid JSON: {error.msg} at line {error.lineno}, "
+            f"column {error.colno}",
+        ) from None
+    except RecursionError:
+        raise _problem(
+            "file.depth", "The file nests lists and records far more deeply than a match file"
+        ) from None
+    except ValueError:      # e.g. an integer with thousands of digits
+        raise _problem("file.number", "The file holds a number far too large for a match") from None
+
+
+def _check_json_shape(data: object) -> None:
+    """Only JSON values, not nested too deeply, no huge numbers; without recursion, so a
+    cyclic or very deep Python value is refused rather than crashing the reader."""
+    stack: list[tuple[object, int]] = [(data, 0)]
+    nodes = 0
+    while stack:
+        value, depth = stack.pop()
+        nodes += 1
+        if depth > MAX_DEPTH:
+            raise _problem(
+                "file.depth", "The file nests lists and records more deeply than a match file"
+            )
+        if nodes > MAX_NODES:
+            raise _problem("file.size", "The file holds more values than any match file")
+        if value is None or isinstance(value, (bool, str, float)):
+            continue
+        if isinstance(value, int):
+            if abs(value) >= MAX_NUMBER:
+                raise _problem(
+                    "file.number", "The file holds a number far too large for a match"
+                )
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise _problem("file.shape", "Every key of a record must be text")
+                stack.append((item, depth + 1))
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1) for item in value)
+        else:
+            raise _problem(
+                "file.shape", f"The match holds {type(value).__name__[:20]}, which JSON cannot"
+            )
+
+
+def _check_created(value: object) -> str:
+    if not isinstance(value, str) or not _ISO_DATE.match(value):
+        raise _problem(
+            "file.created",
+            f"“created” must be a date written YYYY-MM-DD, not {_shown(value)}",
+        )
+    try:
+        date.fromisoformat(value)
+    except ValueError:
+        raise _problem("file.created", f"“created” is not a real date: {_shown(value)}") from None
+    return value
+
+
+def _check_header(raw: dict[str, Any]) -> None:
+    if raw.get("format") != FORMAT:
+        raise _problem(
+            "file.format",
+            f"This is not a Referee match file: “format” must be “{FORMAT}”, "
+            f"not {_shown(raw.get('format'))}",
+        )
+    version = raw.get("version")
+    if type(version) is not int:
+        raise _problem(
+            "file.version",
+            f"“version” must be a whole number (this Referee reads version {VERSION}), "
+            f"not {_shown(version)}",
+        )
+    if version != VERSION:
+        newer = " it was written by a newer Referee;" if version > VERSION else ""
+        raise _problem(
+            "file.version",
+            f"This match file is version {_shown(version)}:{newer} this Referee reads only "
+            f"version {VERSION}",
+        )
+    unknown = sorted(set(raw) - set(KEYS))
+    if unknown:
+        raise _problem(
+            "file.unknown",
+            f"Unknown field {_shown(unknown[0])} in a version {VERSION} match file",
+        )
+    missing = [key for key in KEYS if key not in raw]
+    if missing:
+        raise _problem("file.missing", f"The match file lacks the field “{missing[0]}”")
+
+
+def _read(data: object) -> MatchFile:
+    if isinstance(data, (str, bytes, bytearray)):
+        data = _parse_text(data)
+    if not isinstance(data, dict):
+        raise _problem("file.shape", "A match file is a JSON object (a record of fields)")
+    _check_json_shape(data)
+    _check_header(data)
+    if not isinstance(data["game"], str):
+        raise _problem("game.unknown", f"“game” must be a game's name, not {_shown(data['game'])}")
+    game = get(data["game"])
+    created = _check_created(data["created"])
+    if not isinstance(data["settings"], dict):
+        raise _problem("file.settings", "“settings” must be a record of the match's settings")
+    settings = game.settings(data["settings"])
+    hands_raw = data["hands"]
+    if not isinstance(hands_raw, list):
+        raise _problem("file.hands", "“hands” must be a list of hands")
+    if len(hands_raw) > MAX_HANDS:
+        raise _problem("file.hands", f"A match file holds at most {MAX_HANDS:,} hands")
+    hands: list[dict[str, Any]] = []
+    for number, raw in enumerate(hands_raw, 1):
+        try:
+            hands.append(game.canonical_hand(raw))
+        except RuleViolation as error:
+            raise error.in_hand(number) from None
+    game.score(settings, hands)
+    return MatchFile(game=game.name, settings=settings, hands=hands, created=created)
+
+
+def load(data: object) -> MatchFile:
+    """Read a match file from a dict or from JSON text (str or bytes) and check all of it.
+
+    Every problem is a RuleViolation (code ``file.*`` for the file itself, else the game's
+    code); its message names the hand it is in."""
+    try:
+        return _read(data)
+    except RuleViolation:
+        raise
+    except Exception as error:   # a safety net: a reader never crashes on a file
+        raise _problem(
+            "file.internal",
+            "This file could not be checked (internal error "
+            f"{type(error).__name__}); please report it with the file",
+        ) from error
+
+
+def dump(m: MatchFile) -> dict[str, Any]:
+    """The file's JSON object (a fresh copy: changing it leaves ``m`` alone)."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": m.game,
+        "created": m.created,
+        "settings": copy.deepcopy(m.settings),
+        "hands": copy.deepcopy(m.hands),
+    }
+
+
+def dumps(m: MatchFile) -> str:
+    """The file's text: indented JSON, non-ASCII letters kept as they are."""
+    return json.dumps(dump(m), indent=2, ensure_ascii=False) + "\n"
+
+
+def standings(m: MatchFile) -> dict[str, Any]:
+    """Everything derived from the match, as JSON: the rules in force, the standing and each
+    hand's outcome with its explanation lines; ``in_progress`` only while a hand is."""
+    game = get(m.game)
+    result = game.score(m.settings, m.hands)
+    names: list[str] = list(m.settings["players"])
+    out: dict[str, Any] = {
+        "game": game.name,
+        "players": names,
+        "settings": copy.deepcopy(m.settings),
+        "rules": game.rules_in_force(m.settings),
+        "standing": result.standing.as_dict(names),
+        "hands": [hand.as_dict() for hand in result.hands],
+    }
+    if result.draft is not None:
+        out["in_progress"] = result.draft.as_dict()
+    return out
