@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .errors import RuleViolation
+from .errors import RuleViolation, shown
 
 
 @dataclass(frozen=True, order=True)
@@ -39,13 +39,13 @@ class Deck:
         """Read one card in the shared notation; anything else is a RuleViolation."""
         if not isinstance(text, str) or not 2 <= len(text.strip()) <= 3:
             raise RuleViolation(
-                "card.unknown", f"{_shown(text)} is not a card of the {self.name} pack"
+                "card.unknown", f"{shown(text)} is not a card of the {self.name} pack"
             )
         text = text.strip()
         card = Card(text[:-1], text[-1])
         if card.rank not in self.ranks or card.suit not in self.suits:
             raise RuleViolation(
-                "card.unknown", f"{_shown(text)} is not a card of the {self.name} pack"
+                "card.unknown", f"{shown(text)} is not a card of the {self.name} pack"
             )
         return card
 
@@ -66,9 +66,6 @@ class Deck:
         return f"{card.rank}{self.suit_symbols[card.suit]}"
 
 
-def _shown(value: object) -> str:
-    text = repr(value) if not isinstance(value, str) else f"“{value}”"
-    return text if len(text) <= 20 else text[:17] + "…"
 
 
 HUNGARIAN = Deck(

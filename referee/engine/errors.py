@@ -3,6 +3,21 @@
 from __future__ import annotations
 
 
+def shown(value: object) -> str:
+    """A short, safe rendering of anything a user sent, for a message."""
+    if isinstance(value, str):
+        text = f"“{value[:40]}”"
+    elif isinstance(value, bool) or value is None:
+        text = repr(value)
+    elif isinstance(value, int):
+        text = str(value) if abs(value) < 10**15 else "a huge number"
+    elif isinstance(value, float):
+        text = repr(value)
+    else:
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 24 else text[:21] + "…”"
+
+
 class RuleViolation(ValueError):
     """An entry the rules do not allow.
 

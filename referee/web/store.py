@@ -78,12 +78,16 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
 
-    def create(self, game: str, settings: dict[str, Any], hand_list: list[dict[str, Any]]) -> str:
+    def create(
+        self, game: str, settings: dict[str, Any], hand_list: list[dict[str, Any]],
+        created: datetime | None = None,
+    ) -> str:
         match_id = secrets.token_urlsafe(16)
         now = _now()
         with self.engine.begin() as conn:
             conn.execute(insert(matches).values(
-                id=match_id, game=game, settings=json.dumps(settings), created=now, updated=now,
+                id=match_id, game=game, settings=json.dumps(settings), created=created or now,
+                updated=now,
             ))
             for position, facts in enumerate(hand_list):
                 conn.execute(insert(hands).values(

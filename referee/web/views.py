@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from flask import (
@@ -95,7 +95,8 @@ def import_match() -> Any:
         except RuleViolation as violation:
             error = violation.explain()
         else:
-            match_id = store().create(loaded.game, loaded.settings, loaded.hands)
+            created = datetime.fromisoformat(loaded.created)
+            match_id = store().create(loaded.game, loaded.settings, loaded.hands, created)
             flash("Match imported.")
             return redirect(url_for(".match", match_id=match_id))
     else:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..errors import RuleViolation
+from ..errors import RuleViolation, shown
 from .base import Game
 from .tartli import GAME as TARTLI
 
@@ -11,5 +11,5 @@ GAMES: dict[str, Game] = {game.name: game for game in (TARTLI,)}
 
 def get(name: object) -> Game:
     if not isinstance(name, str) or name not in GAMES:
-        raise RuleViolation("game.unknown", f"Unknown game “{str(name)[:20]}”")
+        raise RuleViolation("game.unknown", f"Unknown game {shown(name)}")
     return GAMES[name]

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import Deck
-from ..errors import RuleViolation
+from ..errors import RuleViolation, shown
 
 
 @dataclass(frozen=True)
@@ -127,7 +127,7 @@ def require_int(value: object, what: str, low: int, high: int, rule: str | None 
         raise RuleViolation("fact.number", f"{what} must be a whole number", rule)
     if not low <= value <= high:
         raise RuleViolation(
-            "fact.range", f"{what} must be between {low} and {high}, not {value}", rule
+            "fact.range", f"{what} must be between {low} and {high}, not {shown(value)}", rule
         )
     return value
 

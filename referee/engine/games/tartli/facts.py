@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...cards import HUNGARIAN, Card
-from ...errors import RuleViolation
+from ...errors import RuleViolation, shown
 from ..base import require_dict, require_int, require_list, require_player
 from .melds import Conceded, Meld, SeqMeld, SetMeld, parse_meld
 from .values import EXCHANGE_TRICKS, MELD_TRICKS, PILES_TOTAL, TRICKS
@@ -78,9 +78,9 @@ KEYS = {"indicator", "exchange", "tricks", "bela", "end"}
 
 def parse_hand(data: object) -> HandFacts:
     raw = require_dict(data, "A hand")
-    unknown = set(raw) - KEYS
+    unknown = [key for key in raw if key not in KEYS]
     if unknown:
-        raise RuleViolation("fact.unknown", f"Unknown fact “{sorted(unknown)[0]:.20}” in a hand")
+        raise RuleViolation("fact.unknown", f"Unknown fact {shown(unknown[0])} in a hand")
     end = _parse_end(raw.get("end"))
     indicator = None
     if raw.get("indicator") is not None or not isinstance(end, Decider):

@@ -459,6 +459,6 @@ def _score_claim_piles(facts: HandFacts, end: Claim, score: HandScore, names: li
     for player in (0, 1):
         score.tricks[player] = end.piles[player]
         score.lines.append(Line(
-            player, f"{names[player]}: pile count of the {end.completed} completed tricks",
+            player, f"{names[player]}: pile count of the completed tricks ({end.completed})",
             end.piles[player], "7.3.2",
         ))

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from ...cards import HUNGARIAN, Card
-from ...errors import RuleViolation
+from ...errors import RuleViolation, shown
 from .values import SEQUENCE_ORDER
 
 SET_POINTS = {"O": 200, "9": 150, "A": 100, "10": 100, "K": 100, "U": 100}   # 4.1
@@ -143,7 +143,7 @@ def parse_meld(text: object) -> Meld:
     """Read a meld in the rules' notation: ``set:A``, ``seq:h/K/4``, or conceded
     ``set:?`` / ``seq:?/4``."""
     if not isinstance(text, str):
-        raise RuleViolation("meld.unknown", f"{text!r:.20} is not a meld")
+        raise RuleViolation("meld.unknown", f"{shown(text)} is not a meld")
     text = text.strip()
     if text == "set:?":
         return Conceded("set")
