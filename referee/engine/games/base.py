@@ -101,6 +101,11 @@ class Game(ABC):
         """Validated match settings from what the table chose (RuleViolation if impossible)."""
 
     @abstractmethod
+    def sides(self, settings: dict[str, Any]) -> list[str]:
+        """The names of the scoring sides (players or teams), in the order of every score,
+        total and victory count in the results."""
+
+    @abstractmethod
     def rules_in_force(self, settings: dict[str, Any]) -> list[str]:
         """Plain sentences for the match record."""
 

@@ -37,6 +37,9 @@ class Tartli(Game):
             "first_dealer": require_player(raw.get("first_dealer"), "The first dealer"),
         }
 
+    def sides(self, settings: dict[str, Any]) -> list[str]:
+        return list(settings["players"])
+
     def rules_in_force(self, settings: dict[str, Any]) -> list[str]:
         return [
             f"Tartli (Hungarian rules), target {settings['target']} buli",
