@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import json
-from datetime import date, datetime
+from datetime import datetime
 from typing import Any
 
 from flask import (
@@ -20,7 +19,6 @@ from flask import (
 )
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from wtforms import SelectField
 
 from ..engine import matchfile
 from ..engine.errors import RuleViolation
@@ -33,10 +31,6 @@ from .games.base import ActionContext, FormInvalid, WebGame
 from .store import Store, StoredMatch
 
 bp = Blueprint("matches", __name__)
-
-
-class NewForm(FlaskForm):
-    game = SelectField("Game", choices=[(g.name, g.title) for g in GAMES.values()])
 
 
 class ImportForm(FlaskForm):
@@ -62,7 +56,7 @@ def load(match_id: str) -> tuple[StoredMatch, WebGame, MatchResult]:
 @bp.get("/")
 def home() -> str:
     return render_template(
-        "home.html", matches=store().recent(), games=GAMES, new_form=NewForm(),
+        "home.html", matches=store().recent(), games=GAMES, web_games=WEB_GAMES,
         import_form=ImportForm(),
     )
 
@@ -102,17 +96,9 @@ def import_match() -> Any:
     else:
         error = "; ".join(m for msgs in form.errors.values() for m in msgs)
     return render_template(
-        "home.html", matches=store().recent(), games=GAMES, new_form=NewForm(),
+        "home.html", matches=store().recent(), games=GAMES, web_games=WEB_GAMES,
         import_form=form, import_error=error,
     ), 422
-
-
-@bp.get("/new")
-def choose_game() -> Any:
-    game = request.args.get("game", "")
-    if game not in WEB_GAMES:
-        abort(404)
-    return redirect(url_for(".new_match", game=game))
 
 
 def _context(
@@ -133,7 +119,8 @@ def render_live(
     match, result = ctx.match, ctx.result
     context = {
         "match": match, "web": web, "game": web.game, "result": result, "ctx": ctx,
-        "names": ctx.names, "forms": forms, "editor": web.editor(ctx), "error": error,
+        "names": ctx.names, "sides": web.game.sides(match.settings), "forms": forms,
+        "editor": web.editor(ctx), "error": error,
         "editing": editing, "button": ButtonForm(), "messages": get_flashed_messages(),
         "rules": web.game.rules_in_force(match.settings),
     }
@@ -179,7 +166,8 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
                            status=422, editing=editing)
     canonical = [web.game.canonical_hand(h) for h in new_hands]
     store().save_hands(stored.id, stored.hands, canonical, spec.label(ctx, form))
-    for message in describe_changes(result, new_result, stored.settings["players"], hand):
+    sides = web.game.sides(stored.settings)
+    for message in describe_changes(result, new_result, sides, hand):
         flash(message)
     return _after_change(stored.id, hand if editing else None)
 
@@ -199,7 +187,7 @@ def delete_hand(match_id: str, hand: int) -> Any:
         )
     store().save_hands(stored.id, stored.hands, new_hands, f"Hand {hand} deleted")
     flash(f"Hand {hand} deleted.")
-    for message in describe_changes(result, new_result, stored.settings["players"], hand,
+    for message in describe_changes(result, new_result, web.game.sides(stored.settings), hand,
                                     removed=True):
         flash(message)
     return _after_change(stored.id, None)
@@ -250,10 +238,3 @@ def scoresheet(match_id: str) -> Response:
     return Response(render_pdf(_file(stored)), mimetype="application/pdf",
                     headers={"Content-Disposition": f'inline; filename="{name}"'})
 
-
-def today() -> str:
-    return date.today().isoformat()
-
-
-def as_json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
