@@ -48,6 +48,8 @@ class WebGame:
     game: Game
     editor_template: str
     new_template: str
+    hand_template: str | None = None     # extra controls under a hand in the history
+    form_classes: dict[str, type[FlaskForm]]
     actions: dict[str, Action]
 
     def new_form(self) -> FlaskForm:
@@ -56,13 +58,25 @@ class WebGame:
     def settings_from(self, form: Any) -> dict[str, Any]:
         raise NotImplementedError
 
-    def forms(self, ctx: ActionContext) -> dict[str, FlaskForm]:
-        """Fresh forms for the editor of hand ``ctx.hand``, filled from the stored facts."""
+    def form_data(self, ctx: ActionContext) -> dict[str, dict[str, Any]]:
+        """Each editor form's values, filled from the stored facts of hand ``ctx.hand``."""
         raise NotImplementedError
 
+    def with_choices(self, form: FlaskForm, ctx: ActionContext) -> FlaskForm:
+        """Put the match's names into the form's choices."""
+        return form
+
+    def forms(self, ctx: ActionContext) -> dict[str, FlaskForm]:
+        """Fresh forms for the editor of hand ``ctx.hand``."""
+        data = self.form_data(ctx)
+        return {
+            name: self.with_choices(cls(prefix=name, formdata=None, data=data.get(name, {})), ctx)
+            for name, cls in self.form_classes.items()
+        }
+
     def bound_form(self, name: str, ctx: ActionContext) -> FlaskForm:
-        """The form ``name`` bound to the request, with its dynamic choices set."""
-        raise NotImplementedError
+        """The form ``name`` bound to the request."""
+        return self.with_choices(self.form_classes[name](prefix=name), ctx)
 
     def editor(self, ctx: ActionContext) -> dict[str, Any]:
         """Template context for the hand editor."""

@@ -250,7 +250,9 @@ class TartliWeb(WebGame):
             "first_dealer": int(form.first_dealer.data),
         }
 
-    def _named(self, form: FlaskForm, ctx: ActionContext) -> FlaskForm:
+    form_classes = FORMS
+
+    def with_choices(self, form: FlaskForm, ctx: ActionContext) -> FlaskForm:
         names = ctx.names
         for field in form:
             if field.type == "RadioField" and field.choices == PLAYER:
@@ -260,10 +262,7 @@ class TartliWeb(WebGame):
                 field.choices = [field.choices[0], ("0", names[0]), ("1", names[1])]
         return form
 
-    def bound_form(self, name: str, ctx: ActionContext) -> FlaskForm:
-        return self._named(FORMS[name](prefix=name), ctx)
-
-    def forms(self, ctx: ActionContext) -> dict[str, FlaskForm]:
+    def form_data(self, ctx: ActionContext) -> dict[str, dict[str, Any]]:
         hands = ctx.match.hands
         hand = hands[ctx.hand - 1] if ctx.hand <= len(hands) else None
         data: dict[str, dict[str, Any]] = {name: {} for name in FORMS}
@@ -306,10 +305,7 @@ class TartliWeb(WebGame):
                 data["decider"] = {"first": str(end["first"])}
             if len(tricks) == TRICKS and all(t.get("winner") is not None for t in tricks):
                 data["finish"].setdefault("last", str(tricks[-1]["winner"]))
-        return {
-            name: self._named(cls(prefix=name, formdata=None, data=data[name]), ctx)
-            for name, cls in FORMS.items()
-        }
+        return data
 
     def editor(self, ctx: ActionContext) -> dict[str, Any]:
         hands = ctx.match.hands
