@@ -1,0 +1,312 @@
+"""Stovkahra at the table: a series of games to 100 between two teams of two."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+)
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+
+from ...engine.cards import FRENCH
+from ...engine.errors import RuleViolation
+from ...engine.games.stovkahra import GAME
+from .base import Action, ActionContext, WebGame
+
+CARDS = [(str(card), FRENCH.short_name(card)) for card in FRENCH.cards]
+SEATS = [("0", "N"), ("1", "E"), ("2", "S"), ("3", "W")]
+TEAMS = [("0", "NS"), ("1", "EW")]
+RANKS = [("", "—"), ("A", "aces"), ("K", "kings"), ("Q", "queens"), ("J", "jacks"),
+         ("10", "tens"), ("7", "sevens"), ("9", "nines"), ("8", "eights")]
+SEVEN_TEAM = [("", "—")] + TEAMS
+DEAL_POINTS = 72
+LAST_SEVEN_TRICK = 8
+
+
+def _name(label: str) -> StringField:
+    return StringField(label, [InputRequired(), Length(max=40)])
+
+
+class NewSeriesForm(FlaskForm):
+    north = _name("North")
+    east = _name("East")
+    south = _name("South")
+    west = _name("West")
+    team_ns = StringField("Team North–South", [Optional(), Length(max=40)])
+    team_ew = StringField("Team East–West", [Optional(), Length(max=40)])
+    target = IntegerField("Series to (matchsticks)", [InputRequired(), NumberRange(1, 50)],
+                          default=10)
+    first_dealer = RadioField("First dealer", choices=SEATS, default="3",
+                              validators=[InputRequired()])
+    continue_to_20 = BooleanField("Continue to 20 when a team reaches 10 (rules 8)")
+    german_letters = BooleanField("German letters O/U for Q/J")
+    shuffle_reminder = RadioField(
+        "Shuffle reminder", default="each game", validators=[InputRequired()],
+        choices=[("each game", "before each game"), ("first deal", "only before the first deal")],
+    )
+
+
+class StartForm(FlaskForm):
+    trumps = RadioField("Trumps (optional)", default="", validators=[Optional()],
+                        choices=[("", "not recorded")] + [
+                            (s, f"{FRENCH.suit_symbols[s]} {FRENCH.suit_names[s]}")
+                            for s in FRENCH.suits])
+
+
+class CombinationForm(FlaskForm):
+    seat = RadioField("Declared by", choices=SEATS,
+                      validators=[InputRequired("Who declared the combination?")])
+    cards = SelectMultipleField("Cards shown", choices=CARDS, validators=[Optional()])
+    rank = SelectField("Or say: rank", choices=RANKS, default="")
+    count = SelectField("how many", choices=[("", "—"), ("3", "three"), ("4", "four")],
+                        default="")
+
+
+class RemoveForm(FlaskForm):
+    index = IntegerField("Combination", [InputRequired(), NumberRange(0, 63)])
+
+
+class FinishForm(FlaskForm):
+    points_team = RadioField("Card points of", choices=TEAMS, default="0",
+                             validators=[InputRequired()])
+    points = IntegerField("Card points", [
+        InputRequired("Enter one team's card points"),
+        NumberRange(0, DEAL_POINTS, "A team takes 0 to 72 card points (rule 3)")])
+    tricks = IntegerField("Tricks of that team (optional)", [Optional(), NumberRange(0, 8)])
+    last = RadioField("Last trick won by", choices=TEAMS,
+                      validators=[InputRequired("Which team won the last trick? (rule 5)")])
+
+
+class DostForm(FlaskForm):
+    caller = RadioField("Called by", choices=SEATS, validators=[InputRequired("Who called?")])
+    after = SelectField("When", default="1", choices=[
+        ("0", "right after his own combination")] + [
+        (str(t), f"on winning trick {t}") for t in range(1, 8)])
+    trick_winner = SelectField("Trick won by", choices=[("", "—")] + SEATS, default="")
+    points_0 = IntegerField("Card points", [InputRequired(), NumberRange(0, DEAL_POINTS)],
+                            default=0)
+    points_1 = IntegerField("Card points", [InputRequired(), NumberRange(0, DEAL_POINTS)],
+                            default=0)
+    tricks_0 = IntegerField("Tricks", [Optional(), NumberRange(0, 7)])
+    tricks_1 = IntegerField("Tricks", [Optional(), NumberRange(0, 7)])
+
+
+def _add_sevens(form: type[FlaskForm], tricks: int) -> None:
+    """One "won with a seven by" choice per trick (rule 5)."""
+    for t in range(1, tricks + 1):
+        setattr(form, f"seven_{t}", SelectField(f"Trick {t}", choices=SEVEN_TEAM, default=""))
+
+
+_add_sevens(FinishForm, LAST_SEVEN_TRICK)
+_add_sevens(DostForm, 7)
+
+
+class SticksForm(FlaskForm):
+    choice = RadioField("The winners", validators=[InputRequired()], choices=[
+        ("add", "add the matchsticks to their pile"),
+        ("take", "take them off the opponents' pile")])
+
+
+FORMS: dict[str, type[FlaskForm]] = {
+    "start": StartForm, "combination": CombinationForm, "remove": RemoveForm,
+    "finish": FinishForm, "dost": DostForm, "sticks": SticksForm,
+}
+
+
+def _deal(ctx: ActionContext, hands: list[dict[str, Any]]) -> dict[str, Any]:
+    if ctx.hand > len(hands):
+        raise RuleViolation("deal.none", "Start the deal first")
+    return hands[ctx.hand - 1]
+
+
+def _seven_list(form: Any, tricks: int) -> list[dict[str, int]]:
+    return [
+        {"trick": t, "team": int(form[f"seven_{t}"].data)}
+        for t in range(1, tricks + 1) if form[f"seven_{t}"].data
+    ]
+
+
+def apply_start(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    hands = ctx.hands()
+    trumps = form.trumps.data or None
+    if ctx.hand > len(hands):
+        if ctx.result.draft is not None:
+            raise RuleViolation("deal.open", "Finish the deal in progress first", "6.1")
+        hands.append({"trumps": trumps, "combinations": [], "end": None, "sticks": None})
+    else:
+        _deal(ctx, hands)["trumps"] = trumps
+    return hands
+
+
+def apply_combination(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    hands = ctx.hands()
+    deal = _deal(ctx, hands)
+    cards = FRENCH.parse_many(form.cards.data or [])
+    entry: dict[str, Any] = {"seat": int(form.seat.data)}
+    if cards:
+        ranks = {card.rank for card in cards}
+        if len(ranks) != 1:
+            raise RuleViolation(
+                "combination.mixed", "A combination is three or four cards of one rank", "4")
+        if not 3 <= len(cards) <= 4:
+            raise RuleViolation(
+                "combination.count", "A combination is three or four cards of one rank", "4")
+        if form.rank.data or form.count.data:
+            raise RuleViolation(
+                "combination.both", "Either pick the cards or say the rank and number, not both",
+                "4.3")
+        entry.update(rank=ranks.pop(), count=len(cards), cards=[str(c) for c in cards])
+    else:
+        if not form.rank.data or not form.count.data:
+            raise RuleViolation(
+                "combination.empty", "Pick the cards shown, or choose the rank and the number",
+                "4.3")
+        entry.update(rank=form.rank.data, count=int(form.count.data))
+    deal.setdefault("combinations", []).append(entry)
+    return hands
+
+
+def apply_remove(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    hands = ctx.hands()
+    combinations = _deal(ctx, hands).get("combinations") or []
+    if form.index.data >= len(combinations):
+        raise RuleViolation("combination.none", "There is no such combination")
+    del combinations[form.index.data]
+    return hands
+
+
+def apply_finish(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    hands = ctx.hands()
+    deal = _deal(ctx, hands)
+    team = int(form.points_team.data)
+    points, tricks = [0, 0], None
+    points[team], points[1 - team] = form.points.data, DEAL_POINTS - form.points.data
+    if form.tricks.data is not None:
+        tricks = [0, 0]
+        tricks[team], tricks[1 - team] = form.tricks.data, 8 - form.tricks.data
+    deal["end"] = {"kind": "played", "points": points, "tricks": tricks,
+                   "last": int(form.last.data), "sevens": _seven_list(form, LAST_SEVEN_TRICK)}
+    return hands
+
+
+def apply_dost(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    hands = ctx.hands()
+    deal = _deal(ctx, hands)
+    after = int(form.after.data)
+    tricks = None
+    if form.tricks_0.data is not None or form.tricks_1.data is not None:
+        tricks = [form.tricks_0.data or 0, form.tricks_1.data or 0]
+    deal["end"] = {
+        "kind": "dost", "caller": int(form.caller.data), "after": after,
+        "trick_winner": int(form.trick_winner.data) if form.trick_winner.data else None,
+        "points": [form.points_0.data, form.points_1.data], "tricks": tricks,
+        "sevens": _seven_list(form, min(after, 7)),
+    }
+    return hands
+
+
+def apply_sticks(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    hands = ctx.hands()
+    _deal(ctx, hands)["sticks"] = form.choice.data
+    return hands
+
+
+def _label(verb: str) -> Any:
+    return lambda ctx, form: f"{verb} (deal {ctx.hand})"
+
+
+class StovkahraWeb(WebGame):
+    game = GAME
+    editor_template = "games/stovkahra/_editor.html"
+    new_template = "games/stovkahra/new.html"
+    hand_template = "games/stovkahra/_deal_extra.html"
+    form_classes = FORMS
+    actions = {
+        "start": Action("start", apply_start, _label("Deal started")),
+        "combination": Action("combination", apply_combination, _label("Combination")),
+        "remove": Action("remove", apply_remove, _label("Combination removed")),
+        "finish": Action("finish", apply_finish, _label("Deal finished")),
+        "dost": Action("dost", apply_dost, _label("Dost")),
+        "sticks": Action("sticks", apply_sticks, _label("Matchstick choice")),
+    }
+
+    def new_form(self) -> FlaskForm:
+        return NewSeriesForm()
+
+    def settings_from(self, form: Any) -> dict[str, Any]:
+        players = [form.north.data, form.east.data, form.south.data, form.west.data]
+        teams = [
+            form.team_ns.data or f"{players[0]} & {players[2]}",
+            form.team_ew.data or f"{players[1]} & {players[3]}",
+        ]
+        return {
+            "players": players, "teams": teams, "target": form.target.data,
+            "first_dealer": int(form.first_dealer.data),
+            "continue_to_20": bool(form.continue_to_20.data),
+            "german_letters": bool(form.german_letters.data),
+            "shuffle_reminder": form.shuffle_reminder.data,
+        }
+
+    def with_choices(self, form: FlaskForm, ctx: ActionContext) -> FlaskForm:
+        names, teams = ctx.names, self.game.sides(ctx.match.settings)
+        seat_names = [("0", names[0]), ("1", names[1]), ("2", names[2]), ("3", names[3])]
+        for field in form:
+            if field.type in ("RadioField", "SelectField"):
+                if field.choices[-4:] == SEATS:
+                    field.choices = field.choices[:-4] + seat_names
+                elif field.choices[-2:] == TEAMS:
+                    field.choices = field.choices[:-2] + [("0", teams[0]), ("1", teams[1])]
+        return form
+
+    def form_data(self, ctx: ActionContext) -> dict[str, dict[str, Any]]:
+        hands = ctx.match.hands
+        deal = hands[ctx.hand - 1] if ctx.hand <= len(hands) else None
+        data: dict[str, dict[str, Any]] = {name: {} for name in FORMS}
+        if deal is None:
+            return data
+        data["start"]["trumps"] = deal.get("trumps") or ""
+        end = deal.get("end") or {}
+        sevens = {s["trick"]: str(s["team"]) for s in end.get("sevens", [])}
+        if end.get("kind") == "played":
+            data["finish"] = {
+                "points_team": "0", "points": end["points"][0], "last": str(end["last"]),
+                "tricks": end["tricks"][0] if end.get("tricks") else None,
+            }
+            data["finish"].update({f"seven_{t}": v for t, v in sevens.items()})
+        elif end.get("kind") == "dost":
+            data["dost"] = {
+                "caller": str(end["caller"]), "after": str(end["after"]),
+                "trick_winner": "" if end.get("trick_winner") is None else str(end["trick_winner"]),
+                "points_0": end["points"][0], "points_1": end["points"][1],
+                "tricks_0": end["tricks"][0] if end.get("tricks") else None,
+                "tricks_1": end["tricks"][1] if end.get("tricks") else None,
+            }
+            data["dost"].update({f"seven_{t}": v for t, v in sevens.items()})
+        if deal.get("sticks"):
+            data["sticks"]["choice"] = deal["sticks"]
+        return data
+
+    def editor(self, ctx: ActionContext) -> dict[str, Any]:
+        hands = ctx.match.hands
+        deal = hands[ctx.hand - 1] if ctx.hand <= len(hands) else None
+        outcome = None
+        if deal is not None:
+            outcome = (ctx.result.hands[ctx.hand - 1] if ctx.hand <= len(ctx.result.hands)
+                       else ctx.result.draft)
+        dealer = (ctx.match.settings["first_dealer"] + ctx.hand - 1) % 4
+        previous = ctx.result.hands[ctx.hand - 2] if 2 <= ctx.hand <= len(ctx.result.hands) + 1 \
+            else None
+        return {
+            "deal": deal, "outcome": outcome, "dealer": dealer,
+            "order": [(dealer + k) % 4 for k in range(1, 5)],
+            "new_game": ctx.hand == 1 or (previous is not None and previous.reset),
+            "deck": FRENCH, "teams": self.game.sides(ctx.match.settings),
+            "seven_tricks": range(1, LAST_SEVEN_TRICK + 1),
+        }
