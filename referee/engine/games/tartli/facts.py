@@ -151,6 +151,13 @@ def _parse_end(data: object) -> End | None:
         step7 = raw.get("step7", False)
         if not isinstance(step7, bool):
             raise RuleViolation("fact.shape", "“Melds of this trick already scored” is yes or no")
+        for bonus in ("last", "stichmatsch"):
+            if raw.get(bonus) is not None:
+                raise RuleViolation(
+                    "end.conflict",
+                    "A hand ended by a claim has no last trick and no stichmatsch",
+                    "6.3.7",
+                )
         return Claim(
             require_player(raw.get("claimant"), "The claimant"),
             require_int(raw.get("completed"), "Tricks completed", 0, TRICKS - 1, "7.3.1"),

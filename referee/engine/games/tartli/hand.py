@@ -191,7 +191,9 @@ def _check_cards(facts: HandFacts, lead: list[int | None], names: list[str]) -> 
     exchanger = lead[k - 1] if k else None
     shows = _shows(facts, lead)
     if k:
-        shows.append((exchanger, seven, k, f"the exchange before trick {k}"))
+        # the exchange comes before declaring (4.4.1): the trump 7 is held only up to
+        # trick k - 1, the indicator from trick k on
+        shows.append((exchanger, seven, k - 1, f"the exchange before trick {k}"))
         shows.append((exchanger, indicator, k, f"the exchange before trick {k}"))
     by_card: dict[Card, list[tuple[int | None, Card, int, str]]] = {}
     for show in shows:
@@ -214,7 +216,7 @@ def _check_cards(facts: HandFacts, lead: list[int | None], names: list[str]) -> 
                     )
             seen = [s for s in seen if s[2] >= (k or MELD_TRICKS)]
         elif card == seven and k is not None:
-            late = [s for s in seen if s[2] > k]
+            late = [s for s in seen if s[2] >= k]
             for player, _, number, what in late:
                 if number != MELD_TRICKS or (loser7 is not None and player != loser7):
                     raise RuleViolation(
@@ -224,7 +226,7 @@ def _check_cards(facts: HandFacts, lead: list[int | None], names: list[str]) -> 
                         f"({what})",
                         "6.3.6",
                     )
-            seen = [s for s in seen if s[2] <= k]
+            seen = [s for s in seen if s[2] < k]
         players = {player for player, *_ in seen if player is not None}
         if len(players) > 1:
             first = next(s for s in seen if s[0] == 0)

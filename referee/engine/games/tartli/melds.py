@@ -221,13 +221,15 @@ def best_item(items: tuple[Meld, ...]) -> Meld | None:
     return items[0] if items else None
 
 
-def _best_keys(items: tuple[Meld, ...], trumps: str) -> list[Key]:
+def _best_keys(
+    items: tuple[Meld, ...], trumps: str, exclude: SetMeld | SeqMeld | None = None
+) -> list[Key]:
     """Every key the player's best item could have (one unless it is conceded)."""
     best = best_item(items)
     if best is None:
         return []
     if isinstance(best, Conceded):
-        return [c.key(trumps) for c in best.candidates()]
+        return [c.key(trumps) for c in best.candidates() if c != exclude]
     return [best.key(trumps)]
 
 
@@ -253,6 +255,14 @@ def contest_winner(leader: tuple[Meld, ...], second: tuple[Meld, ...], trumps: s
                     "6.1.4",
                 )
             winner = 1 - conceded_side
+            # the winner's own best item is not a candidate: two equal sets cannot exist
+            # (4.2.2), and no card is held by both players (6.3.6)
+            own = best_item((leader, second)[winner])
+            assert own is not None and not isinstance(own, Conceded)
+            if conceded_side == 0:
+                lk = _best_keys(leader, trumps, exclude=own)
+            else:
+                sk = _best_keys(second, trumps, exclude=own)
             if not any(
                 (s > l if winner == 1 else l >= s) for l, s in product(lk, sk)
             ):
