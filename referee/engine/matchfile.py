@@ -296,7 +296,7 @@ def standings(m: MatchFile) -> dict[str, Any]:
         "players": names,
         "settings": copy.deepcopy(m.settings),
         "rules": game.rules_in_force(m.settings),
-        "standing": result.standing.as_dict(names),
+        "standing": result.standing.as_dict(game.sides(m.settings), names),
         "hands": [hand.as_dict() for hand in result.hands],
     }
     if result.draft is not None:

@@ -27,13 +27,26 @@ def game_award(rules: RaceRules, loser_total: int) -> int:
     return rules.big_award if loser_total <= rules.far_behind_at_most else rules.award
 
 
-def award_reason(rules: RaceRules, loser_total: int, unit: str) -> str:
+def counted(amount: int, unit: str, plural: str | None = None) -> str:
+    """``2 buli``; with a plural, ``1 matchstick`` and ``2 matchsticks``."""
+    return f"{amount} {unit if amount == 1 or plural is None else plural}"
+
+
+def award_reason(
+    rules: RaceRules, loser_total: int, unit: str, plural: str | None = None
+) -> str:
     if loser_total <= rules.far_behind_at_most:
-        return f"{loser_total} ≤ {rules.far_behind_at_most} → {rules.big_award} {unit}"
-    return f"{loser_total} ≥ {rules.far_behind_at_most + 1} → {rules.award} {unit}"
+        return (
+            f"{loser_total} ≤ {rules.far_behind_at_most} → "
+            f"{counted(rules.big_award, unit, plural)}"
+        )
+    return f"{loser_total} ≥ {rules.far_behind_at_most + 1} → {counted(rules.award, unit, plural)}"
 
 
-def judge_call(rules: RaceRules, claimant: int, counts: tuple[int, int], unit: str) -> Verdict:
+def judge_call(
+    rules: RaceRules, claimant: int, counts: tuple[int, int], unit: str,
+    plural: str | None = None,
+) -> Verdict:
     """A call-out by ``claimant`` (0 or 1) with both players' counts at that moment.
 
     Right when the claimant has reached the target, whatever the opponent has (the first to
@@ -44,11 +57,11 @@ def judge_call(rules: RaceRules, claimant: int, counts: tuple[int, int], unit: s
         award = game_award(rules, counts[other])
         reason = (
             f"{counts[claimant]} ≥ {rules.target}: right; opponent "
-            + award_reason(rules, counts[other], unit)
+            + award_reason(rules, counts[other], unit, plural)
         )
         return Verdict(claimant, award, True, reason)
     reason = (
         f"{counts[claimant]} < {rules.target}: wrong; the opponent takes "
-        f"{rules.wrong_call_award} {unit}"
+        f"{counted(rules.wrong_call_award, unit, plural)}"
     )
     return Verdict(other, rules.wrong_call_award, False, reason)

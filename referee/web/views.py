@@ -140,6 +140,8 @@ def edit_hand(match_id: str, hand: int) -> Any:
     if not 1 <= hand <= len(stored.hands):
         abort(404)
     trick = request.args.get("trick", type=int)
+    if trick is not None and not web.valid_trick(stored.hands[hand - 1], trick):
+        abort(404)
     return render_live(_context(stored, web, result, hand, trick), web, editing=True)
 
 
@@ -175,7 +177,9 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
 @bp.post("/m/<match_id>/hands/<int:hand>/delete")
 def delete_hand(match_id: str, hand: int) -> Any:
     stored, web, result = load(match_id)
-    if not ButtonForm().validate_on_submit() or not 1 <= hand <= len(stored.hands):
+    if not 1 <= hand <= len(stored.hands):
+        abort(404)
+    if not ButtonForm().validate_on_submit():
         abort(400)
     new_hands = stored.hands[: hand - 1] + stored.hands[hand:]
     try:

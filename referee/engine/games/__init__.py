@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from ..errors import RuleViolation, shown
 from .base import Game
+from .stovkahra import GAME as STOVKAHRA
 from .tartli import GAME as TARTLI
 
-GAMES: dict[str, Game] = {game.name: game for game in (TARTLI,)}
+GAMES: dict[str, Game] = {game.name: game for game in (TARTLI, STOVKAHRA)}
 
 
 def get(name: object) -> Game:

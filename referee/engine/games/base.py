@@ -69,11 +69,13 @@ class Standing:
     over: bool = False
     winner: int | None = None
 
-    def as_dict(self, names: list[str]) -> dict[str, Any]:
+    def as_dict(self, names: list[str], seats: list[str] | None = None) -> dict[str, Any]:
+        """``names`` are the scoring sides (``Game.sides``); ``seats`` the players, whom
+        ``dealer`` indexes when the sides are teams (default: the sides themselves)."""
         return {
             "totals": dict(zip(names, self.totals)),
             "victory": dict(zip(names, self.victory)),
-            "dealer": names[self.dealer],
+            "dealer": (names if seats is None else seats)[self.dealer],
             "phase": self.phase,
             "over": self.over,
             "winner": None if self.winner is None else names[self.winner],
@@ -149,3 +151,42 @@ def require_list(value: object, what: str, most: int) -> list[Any]:
     if len(value) > most:
         raise RuleViolation("fact.range", f"{what} has more than {most} entries")
     return value
+
+
+def require_pair(
+    value: object, what: str, each: str, low: int, high: int, rule: str | None = None,
+    per: str = "player",
+) -> tuple[int, int]:
+    """Two whole numbers, one per side: ``[a, b]``."""
+    items = require_list(value, what, 2)
+    if len(items) != 2:
+        raise RuleViolation("fact.shape", f"Give one {each} per {per}")
+    return (
+        require_int(items[0], f"A {each}", low, high, rule),
+        require_int(items[1], f"A {each}", low, high, rule),
+    )
+
+
+def require_bool(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise RuleViolation("fact.shape", f"{what} is yes or no")
+    return value
+
+
+def require_known_keys(raw: dict[str, Any], keys: set[str] | frozenset[str], what: str) -> None:
+    unknown = [key for key in raw if key not in keys]
+    if unknown:
+        raise RuleViolation("fact.unknown", f"Unknown fact {shown(unknown[0])} in {what}")
+
+
+MAX_NAME = 40
+
+
+def require_name(value: object, code: str = "settings.players", who: str = "Every player") -> str:
+    """A name as typed at the table, spaces tidied; at most MAX_NAME characters."""
+    if not isinstance(value, str) or not value.strip():
+        raise RuleViolation(code, f"{who} needs a name")
+    name = " ".join(value.split())
+    if len(name) > MAX_NAME:
+        raise RuleViolation(code, f"A name has at most {MAX_NAME} characters")
+    return name

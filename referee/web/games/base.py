@@ -78,6 +78,10 @@ class WebGame:
         """The form ``name`` bound to the request."""
         return self.with_choices(self.form_classes[name](prefix=name), ctx)
 
+    def valid_trick(self, hand: dict[str, Any], trick: int) -> bool:
+        """May the editor open this trick of this hand? (Games without tricks: never.)"""
+        return False
+
     def editor(self, ctx: ActionContext) -> dict[str, Any]:
         """Template context for the hand editor."""
         raise NotImplementedError

@@ -262,6 +262,9 @@ class TartliWeb(WebGame):
                 field.choices = [field.choices[0], ("0", names[0]), ("1", names[1])]
         return form
 
+    def valid_trick(self, hand: dict[str, Any], trick: int) -> bool:
+        return 1 <= trick <= _next_trick(hand.get("tricks") or [])
+
     def form_data(self, ctx: ActionContext) -> dict[str, dict[str, Any]]:
         hands = ctx.match.hands
         hand = hands[ctx.hand - 1] if ctx.hand <= len(hands) else None

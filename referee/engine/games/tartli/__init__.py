@@ -6,12 +6,11 @@ from typing import Any
 
 from ...cards import HUNGARIAN
 from ...errors import RuleViolation
-from ..base import Game, MatchResult, require_player
+from ..base import Game, MatchResult, require_name, require_player
 from .facts import hand_to_json, parse_hand
 from .match import score_match
 
 TARGETS = (5, 10)
-MAX_NAME = 40
 
 
 class Tartli(Game):
@@ -25,7 +24,7 @@ class Tartli(Game):
         players = raw.get("players")
         if not isinstance(players, list) or len(players) != 2:
             raise RuleViolation("settings.players", "Tartli is for exactly two players", "1")
-        names = [_name(p) for p in players]
+        names = [require_name(p) for p in players]
         if names[0].casefold() == names[1].casefold():
             raise RuleViolation("settings.players", "Give the two players different names")
         target = raw.get("target")
@@ -52,15 +51,6 @@ class Tartli(Game):
 
     def canonical_hand(self, raw: object) -> dict[str, Any]:
         return hand_to_json(parse_hand(raw))
-
-
-def _name(value: object) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise RuleViolation("settings.players", "Every player needs a name")
-    name = " ".join(value.split())
-    if len(name) > MAX_NAME:
-        raise RuleViolation("settings.players", f"A name has at most {MAX_NAME} characters")
-    return name
 
 
 GAME = Tartli()

@@ -10,9 +10,11 @@ from ..base import Line
 from .facts import Claim, Decider, HandFacts, Played
 from .melds import (
     BELA_POINTS,
+    Conceded,
     Meld,
     SeqMeld,
     SetMeld,
+    best_item,
     check_eligible,
     contest_reason,
     contest_winner,
@@ -317,6 +319,12 @@ def _check_declarable(
                     )
 
 
+def _meld_name(meld: Meld | None) -> str:
+    if meld is None:
+        return "nothing"
+    return meld.name if isinstance(meld, Conceded) else f"{meld.name.lower()} ({meld})"
+
+
 def _explain_trick(score: HandScore, verdict: TrickVerdict, names: list[str]) -> None:
     n = verdict.number
     if verdict.winner is None:
@@ -333,14 +341,17 @@ def _explain_trick(score: HandScore, verdict: TrickVerdict, names: list[str]) ->
         return
     if len(declared) == 2:
         loser = 1 - verdict.winner
+        best = [best_item(verdict.melds[p]) for p in (0, 1)]
         score.lines.append(Line(
-            loser, f"Trick {n}: {names[verdict.winner]} wins the contest against "
-            f"{declared[0] if verdict.leader == loser else declared[1]} — {verdict.reason}",
+            loser, f"Trick {n}: {names[verdict.winner]}'s {_meld_name(best[verdict.winner])} "
+            f"outranks {names[loser]}'s {_meld_name(best[loser])} — {verdict.reason}",
             0, "4.2",
         ))
     for meld in verdict.melds[verdict.winner]:
-        score.lines.append(Line(verdict.winner, f"Trick {n}: {meld.name} ({meld})", meld.points,
-                                "4.4.7"))
+        score.lines.append(Line(
+            verdict.winner, f"Trick {n}: {names[verdict.winner]}, {meld.name} ({meld})",
+            meld.points, "4.4.7",
+        ))
 
 
 def _winners(facts: HandFacts, end: Played, names: list[str]) -> list[int | None]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...cards import HUNGARIAN, Card
+from ...points import sums_by_count
 
 SEQUENCE_ORDER = HUNGARIAN.ranks                       # A K O U 10 9 8 7 (melds only)
 TRUMP_ORDER = ("O", "9", "A", "10", "K", "U", "8", "7")
@@ -37,13 +38,7 @@ def trick_winner(led: Card, second: Card, trumps: str) -> int:
 @lru_cache(maxsize=1)
 def _sums_by_count() -> tuple[frozenset[int], ...]:
     """sums[k] = every pile count that exactly k cards of the pack can make."""
-    values = [card_points(card, "h") for card in HUNGARIAN.cards]
-    sums: list[set[int]] = [set() for _ in range(len(values) + 1)]
-    sums[0].add(0)
-    for value in values:
-        for k in range(len(values) - 1, -1, -1):
-            sums[k + 1].update(s + value for s in sums[k])
-    return tuple(frozenset(s) for s in sums)
+    return sums_by_count(card_points(card, "h") for card in HUNGARIAN.cards)
 
 
 def possible_pile(count: int, tricks_won: int) -> bool:

@@ -1,0 +1,131 @@
+"""Stovkahra for four players in two teams: shared/rules/stovkahra.md.
+
+Settings in JSON (``Stovkahra.settings`` fills the optional ones)::
+
+    {"players": ["Jana", "Petr", "Eva", "Karel"],  # N, E, S, W, clockwise; NS = 0, EW = 1
+     "teams": ["Jana & Eva", "Petr & Karel"],      # the two sides' names: NS, then EW
+     "first_dealer": 3,                            # seat 0–3
+     "target": 10,                                 # series target, 1–50 (default 10)
+     "continue_to_20": false,                      # variant (8): goes on to twice the target
+     "german_letters": false,                      # display only: O/U for Q/J
+     "shuffle_reminder": "each game"}              # or "first deal"; display only
+
+A deal's facts: ``referee.engine.games.stovkahra.facts``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...cards import FRENCH
+from ...errors import RuleViolation, shown
+from ..base import Game, MatchResult, require_name, require_player
+from .facts import deal_to_json, parse_deal
+from .match import score_match
+from .play import legal_plays
+
+DEFAULT_TARGET = 10
+MAX_TARGET = 50
+SHUFFLE_REMINDERS = ("each game", "first deal")
+SWITCHES = ("continue_to_20", "german_letters")
+
+
+class Stovkahra(Game):
+    name = "stovkahra"
+    title = "Stovkahra"
+    deck = FRENCH
+    players = (4, 4)
+    victory_unit = "matchsticks"
+
+    def settings(self, raw: dict[str, Any]) -> dict[str, Any]:
+        players = raw.get("players")
+        if not isinstance(players, list) or len(players) != 4:
+            raise RuleViolation(
+                "settings.players", "Stovkahra is for four players: give N, E, S and W", "1"
+            )
+        names = [require_name(p) for p in players]
+        if len({n.casefold() for n in names}) != 4:
+            raise RuleViolation("settings.players", "Give the four players different names")
+        teams = raw.get("teams")
+        if not isinstance(teams, list) or len(teams) != 2:
+            raise RuleViolation(
+                "settings.teams", "Name the two teams: North–South, then East–West", "1"
+            )
+        team_names = [require_name(t, "settings.teams", "Every team") for t in teams]
+        if team_names[0].casefold() == team_names[1].casefold():
+            raise RuleViolation("settings.teams", "Give the two teams different names")
+        target = raw.get("target", DEFAULT_TARGET)
+        if isinstance(target, bool) or not isinstance(target, int) \
+                or not 1 <= target <= MAX_TARGET:
+            raise RuleViolation(
+                "settings.target",
+                f"The series goes to 1–{MAX_TARGET} matchsticks, not {shown(target)}", "7.3.2",
+            )
+        switches = {}
+        for key in SWITCHES:
+            value = raw.get(key, False)
+            if not isinstance(value, bool):
+                raise RuleViolation(f"settings.{key}", f"{key.replace('_', ' ')} is yes or no")
+            switches[key] = value
+        reminder = raw.get("shuffle_reminder", SHUFFLE_REMINDERS[0])
+        if reminder not in SHUFFLE_REMINDERS:
+            raise RuleViolation(
+                "settings.shuffle_reminder",
+                "The shuffle reminder comes before each game or only before the first deal",
+                "8",
+            )
+        return {
+            "players": names,
+            "teams": team_names,
+            "target": target,
+            "first_dealer": require_player(raw.get("first_dealer"), "The first dealer", 4),
+            **switches,
+            "shuffle_reminder": reminder,
+        }
+
+    def sides(self, settings: dict[str, Any]) -> list[str]:
+        return list(settings["teams"])
+
+    def rules_in_force(self, settings: dict[str, Any]) -> list[str]:
+        target = settings["target"]
+        ns, ew = settings["teams"]
+        rules = [
+            f"Stovkahra, two teams: {ns} (North–South) against {ew} (East–West)",
+            f"Series to {target} matchstick{'s' if target != 1 else ''}",
+            "Game to 100: 1 matchstick, 2 when the losers have under 50; a wrong dost gives "
+            "the opponents 2",
+            "Winners add their matchsticks to their own pile or take them off the opponents' "
+            "(never below 0)",
+            "Both teams at 100 or more after a deal: the higher score wins; equal scores play "
+            "another deal (house rule)",
+            "The deal passes to the left after every deal, also after a dost (house reading)",
+        ]
+        if settings.get("continue_to_20"):
+            rules.append(
+                f"Continue to 20: when a team reaches {target} the series goes on to "
+                f"{2 * target}, piles kept; if that team also gets to {2 * target} first it "
+                "wins two series, otherwise the series is drawn"
+            )
+        else:
+            rules.append(f"Continue to 20: off (the series ends at {target})")
+        rules.append(
+            "Card letters: German O and U for Q and J (display only)"
+            if settings.get("german_letters") else "Card letters: French Q and J"
+        )
+        rules.append(
+            "Shuffle reminder: before the first deal of each game"
+            if settings.get("shuffle_reminder", "each game") == "each game"
+            else "Shuffle reminder: only before the first deal of the series (a reminder only)"
+        )
+        return rules
+
+    def score(self, settings: dict[str, Any], hands: list[dict[str, Any]]) -> MatchResult:
+        return score_match(settings, hands)
+
+    def canonical_hand(self, raw: object) -> dict[str, Any]:
+        return deal_to_json(parse_deal(raw))
+
+
+GAME = Stovkahra()
+
+__all__ = ["GAME", "Stovkahra", "legal_plays"]

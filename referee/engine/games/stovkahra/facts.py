@@ -1,0 +1,303 @@
+"""The facts a table reports about one Stovkahra deal (rules 6.1), read strictly from JSON.
+
+A deal in JSON::
+
+    {"trumps": "h",
+     "combinations": [{"seat": 0, "rank": "A", "count": 3},
+                      {"seat": 1, "rank": "K", "count": 3, "cards": ["Kc", "Kd", "Kh"]}],
+     "end": {"kind": "played", "points": [40, 32], "tricks": [5, 3], "last": 1,
+             "sevens": [{"trick": 4, "team": 0}]},
+     "sticks": null}
+
+Seats are 0–3 = N, E, S, W, clockwise; teams (the scoring sides) are 0 = NS (seats 0 and 2)
+and 1 = EW (seats 1 and 3). The dealer is not a fact: deal n is dealt by seat
+``(first_dealer + n - 1) % 4`` (2.5), and declaring and the lead to trick 1 start at the
+dealer's left, seat ``dealer + 1``.
+
+``trumps``
+    The trump suit, ``"c"``, ``"d"``, ``"h"``, ``"s"`` or ``null`` (not recorded; optional, 6.1).
+``combinations``
+    The declared combinations in the order declared (4.1): ``seat``, ``rank`` (``"A"``,
+    ``"K"``, ``"Q"``, ``"J"``, ``"10"`` or ``"7"``), ``count`` (3 or 4) and, when the cards
+    were picked, ``cards`` (card codes of that rank, as many as ``count``). An optional
+    ``trick`` (1–8) says the declaration came once that trick had been led; it is always
+    refused (4.5) and never written back.
+``end``
+    ``null`` while the deal is in progress, else one of
+
+    ``{"kind": "played", "points": [ns, ew], "tricks": [ns, ew] | null, "last": team,
+    "sevens": [...]}``
+        A deal played out: each team's card points, tricks (optional), the team that won
+        trick 8 and the tricks won with a seven.
+    ``{"kind": "dost", "caller": seat, "after": t, "trick_winner": seat | null,
+    "points": [ns, ew], "tricks": [ns, ew] | null, "sevens": [...]}``
+        A deal stopped by dost (7.2): ``after`` 0 means right after the caller's own
+        declaration (no trick played), 1–7 that he had just won trick t; ``trick_winner`` is
+        who the table says won trick t (optional; only he may call). Points, tricks and sevens
+        are those of the completed tricks (default 0, 0 / null / none).
+
+    ``sevens`` lists the tricks won with a seven as ``{"trick": t, "team": team}`` (5); an
+    optional ``"bonus"`` must be the bonus of that trick (52 for trick 1, 26 for trick 8,
+    else 10) and is not written back, since it is derived.
+``sticks``
+    When the deal ends a game, the winners' choice (7.3.1): ``"add"`` the matchsticks to their
+    own pile or ``"take"`` them off the opponents'; ``null`` until chosen.
+
+Missing ``trumps``, ``combinations`` and ``sticks`` read as null, [] and null. The canonical
+form (``deal_to_json``) writes every key, sorts sevens by trick, and omits ``cards`` when the
+cards were not picked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...cards import FRENCH, Card
+from ...errors import RuleViolation, shown
+from ..base import (
+    require_dict,
+    require_int,
+    require_known_keys,
+    require_list,
+    require_pair,
+    require_player,
+)
+from .values import (
+    COMBINATION_RANKS,
+    DEAL_POINTS,
+    PLURAL,
+    SEATS,
+    TRICKS,
+    combination_name,
+    seven_bonus,
+)
+
+MAX_COMBINATIONS = 4 * len(COMBINATION_RANKS)      # never reached by a legal deal (4.5)
+STICKS = ("add", "take")
+
+
+@dataclass(frozen=True)
+class Combination:
+    seat: int
+    rank: str
+    count: int
+    cards: tuple[Card, ...] | None = None
+
+    @property
+    def name(self) -> str:
+        return combination_name(self.rank, self.count)
+
+
+@dataclass(frozen=True, order=True)
+class Seven:
+    trick: int
+    team: int
+
+
+@dataclass(frozen=True)
+class Played:
+    points: tuple[int, int]
+    tricks: tuple[int, int] | None
+    last: int
+    sevens: tuple[Seven, ...] = ()
+
+
+@dataclass(frozen=True)
+class Dost:
+    caller: int
+    after: int                     # 0: right after his declaration; t: he had won trick t
+    trick_winner: int | None
+    points: tuple[int, int] = (0, 0)
+    tricks: tuple[int, int] | None = None
+    sevens: tuple[Seven, ...] = ()
+
+
+End = Played | Dost
+
+
+@dataclass(frozen=True)
+class DealFacts:
+    trumps: str | None = None
+    combinations: tuple[Combination, ...] = ()
+    end: End | None = None
+    sticks: str | None = None
+
+
+KEYS = frozenset({"trumps", "combinations", "end", "sticks"})
+COMBINATION_KEYS = frozenset({"seat", "rank", "count", "cards", "trick"})
+PLAYED_KEYS = frozenset({"kind", "points", "tricks", "last", "sevens"})
+DOST_KEYS = frozenset({"kind", "caller", "after", "trick_winner", "points", "tricks", "sevens"})
+SEVEN_KEYS = frozenset({"trick", "team", "bonus"})
+
+
+def parse_deal(data: object) -> DealFacts:
+    raw = require_dict(data, "A deal")
+    require_known_keys(raw, KEYS, "a deal")
+    trumps = raw.get("trumps")
+    if trumps is not None and trumps not in FRENCH.suits:
+        raise RuleViolation(
+            "fact.trumps", f"Trumps are c, d, h or s (or not recorded), not {shown(trumps)}",
+            "2.1",
+        )
+    combinations = tuple(
+        _parse_combination(c, i)
+        for i, c in enumerate(
+            require_list(raw.get("combinations", []), "Combinations", MAX_COMBINATIONS), 1
+        )
+    )
+    sticks = raw.get("sticks")
+    if sticks is not None and sticks not in STICKS:
+        raise RuleViolation(
+            "fact.sticks",
+            f"The winners either add the matchsticks or take them away, not {shown(sticks)}",
+            "7.3.1",
+        )
+    return DealFacts(trumps, combinations, _parse_end(raw.get("end")), sticks)
+
+
+def _parse_combination(data: object, number: int) -> Combination:
+    raw = require_dict(data, f"Combination {number}")
+    require_known_keys(raw, COMBINATION_KEYS, f"combination {number}")
+    seat = require_player(raw.get("seat"), f"The declarer of combination {number}", 4)
+    who = SEATS[seat]
+    rank, count = raw.get("rank"), raw.get("count")
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise RuleViolation(
+            "fact.number", f"Combination {number} ({who}): the number must be 3 or 4", "4.3"
+        )
+    if rank not in COMBINATION_RANKS:
+        what = f"{PLURAL[rank]} form" if rank in PLURAL else f"{shown(rank)} is"
+        raise RuleViolation(
+            "combination.rank",
+            f"{who}: {what} no combination; only aces, kings, queens, jacks, tens and "
+            "sevens do",
+            "4.5",
+        )
+    assert isinstance(rank, str)
+    if count not in (3, 4):
+        raise RuleViolation(
+            "combination.count",
+            f"{who}: a combination is three or four {PLURAL[rank]}, not {shown(count)}",
+            "4.5",
+        )
+    cards = None
+    if raw.get("cards") is not None:
+        cards = tuple(FRENCH.parse_many(raw["cards"]))
+        if len(cards) != count or any(card.rank != rank for card in cards):
+            raise RuleViolation(
+                "combination.cards",
+                f"{who}: the cards picked ({' '.join(map(str, cards))}) are not "
+                f"{combination_name(rank, count)}",
+                "4.3",
+            )
+    if raw.get("trick") is not None:
+        trick = require_int(raw["trick"], f"Combination {number}'s trick", 1, TRICKS, "4.5")
+        raise RuleViolation(
+            "combination.late",
+            f"{who}: {combination_name(rank, count)} declared after trick {trick} was led — "
+            "combinations are declared only before the lead to trick 1",
+            "4.5",
+        )
+    return Combination(seat, rank, count, cards)
+
+
+def _parse_end(data: object) -> End | None:
+    if data is None:
+        return None
+    raw = require_dict(data, "The end of the deal")
+    kind = raw.get("kind")
+    if kind == "played":
+        require_known_keys(raw, PLAYED_KEYS, "a played-out deal")
+        return Played(
+            _points(raw.get("points")),
+            _tricks(raw.get("tricks")),
+            require_player(raw.get("last"), "The team that won the last trick"),
+            _sevens(raw.get("sevens", [])),
+        )
+    if kind == "dost":
+        if raw.get("last") is not None:
+            raise RuleViolation(
+                "dost.last", "A deal stopped by dost has no last trick and no last-trick bonus",
+                "7.2.3",
+            )
+        require_known_keys(raw, DOST_KEYS, "a dost")
+        winner = raw.get("trick_winner")
+        return Dost(
+            require_player(raw.get("caller"), "The player who called dost", 4),
+            require_int(raw.get("after"), "The trick after which dost was called", 0, TRICKS,
+                        "7.2.1"),
+            None if winner is None else require_player(winner, "The trick's winner", 4),
+            _points(raw.get("points", [0, 0])),
+            _tricks(raw.get("tricks")),
+            _sevens(raw.get("sevens", [])),
+        )
+    raise RuleViolation("fact.shape", "A deal ends played out or stopped by dost")
+
+
+def _points(data: object) -> tuple[int, int]:
+    return require_pair(data, "Card points", "card point count", 0, DEAL_POINTS, "3", "team")
+
+
+def _tricks(data: object) -> tuple[int, int] | None:
+    if data is None:
+        return None
+    return require_pair(data, "Tricks", "trick count", 0, TRICKS, "6.3.1", "team")
+
+
+def _sevens(data: object) -> tuple[Seven, ...]:
+    sevens = []
+    for entry in require_list(data, "Tricks won with a seven", TRICKS):
+        raw = require_dict(entry, "A trick won with a seven")
+        require_known_keys(raw, SEVEN_KEYS, "a trick won with a seven")
+        trick = require_int(raw.get("trick"), "A trick won with a seven", 1, TRICKS, "6.3.4")
+        team = require_player(raw.get("team"), f"The team that won trick {trick} with a seven")
+        bonus = raw.get("bonus")
+        if bonus is not None and bonus != seven_bonus(trick):
+            raise RuleViolation(
+                "sevens.bonus",
+                f"Trick {trick} won with a seven is worth {seven_bonus(trick)}, not "
+                f"{shown(bonus)}: 52 needs trick 1 and 26 trick 8; tricks 2–7 score 10",
+                "6.3.4",
+            )
+        sevens.append(Seven(trick, team))
+    return tuple(sorted(sevens))
+
+
+def deal_to_json(facts: DealFacts) -> dict[str, Any]:
+    """The canonical JSON of a deal: parse_deal(deal_to_json(f)) == f."""
+    return {
+        "trumps": facts.trumps,
+        "combinations": [_combination_json(c) for c in facts.combinations],
+        "end": _end_json(facts.end),
+        "sticks": facts.sticks,
+    }
+
+
+def _combination_json(c: Combination) -> dict[str, Any]:
+    out: dict[str, Any] = {"seat": c.seat, "rank": c.rank, "count": c.count}
+    if c.cards is not None:
+        out["cards"] = [str(card) for card in c.cards]
+    return out
+
+
+def _end_json(end: End | None) -> dict[str, Any] | None:
+    if end is None:
+        return None
+    sevens = [{"trick": s.trick, "team": s.team} for s in end.sevens]
+    tricks = None if end.tricks is None else list(end.tricks)
+    if isinstance(end, Played):
+        return {
+            "kind": "played", "points": list(end.points), "tricks": tricks, "last": end.last,
+            "sevens": sevens,
+        }
+    return {
+        "kind": "dost", "caller": end.caller, "after": end.after,
+        "trick_winner": end.trick_winner, "points": list(end.points), "tricks": tricks,
+        "sevens": sevens,
+    }
+
+
+__all__ = [
+    "Combination", "DealFacts", "Dost", "End", "Played", "Seven", "deal_to_json", "parse_deal",
+]
