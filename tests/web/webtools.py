@@ -1,0 +1,432 @@
+"""Helpers for the web tests: a tiny HTML reader, a driver for the Tartli pages, and builders
+for hand facts (the JSON of referee/engine/games/tartli/facts.py) used to seed a match.
+
+Players: 0 = Ágnes, 1 = Tamás unless a test says otherwise. With first_dealer 0, Ágnes deals
+the odd hands (Tamás leads their trick 1) and Tamás the even ones (Ágnes leads)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+NAMES = ["Ágnes", "Tamás"]
+A, B = 0, 1
+
+# ---------------------------------------------------------------------------------------------
+# Reading pages
+
+_VOID = {"input", "br", "meta", "link", "img", "hr", "col", "area", "base", "source", "wbr"}
+_WATCHED = ("error", "field-error", "notice", "verdict", "phase", "summary")
+
+
+class _Reader(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.text: list[str] = []
+        self.inputs: list[dict[str, str | None]] = []
+        self.options: list[tuple[str, str, bool]] = []        # (select name, value, selected)
+        self.classed: dict[str, list[str]] = {c: [] for c in _WATCHED}
+        self.hidden: list[str] = []          # texts of watched elements in a closed <details>
+        self.ids: set[str] = set()
+        self._stack: list[tuple[str, list[str], bool]] = []  # (tag, classes opened, closed?)
+        self._closed = 0                                       # closed <details> around us
+        self._open: dict[str, list[list[str]]] = {c: [] for c in _WATCHED}
+        self._select: str | None = None
+        self._skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(str(a["id"]))
+        if tag == "input":
+            self.inputs.append(a)
+        elif tag == "select":
+            self._select = a.get("name")
+        elif tag == "option" and self._select is not None:
+            self.options.append((self._select, a.get("value") or "", "selected" in a))
+        if tag in ("script", "style"):
+            self._skip += 1
+        if tag in _VOID:
+            return
+        classes = (a.get("class") or "").split()
+        opened = [c for c in _WATCHED if c in classes]
+        for c in opened:
+            self._open[c].append([])
+        closed = tag == "details" and "open" not in a
+        self._closed += closed
+        self._stack.append((tag, opened, closed))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style"):
+            self._skip = max(0, self._skip - 1)
+        if tag == "select":
+            self._select = None
+        if tag in _VOID:
+            return
+        while self._stack:
+            open_tag, opened, closed = self._stack.pop()
+            for c in opened:
+                text = _squash("".join(self._open[c].pop()))
+                self.classed[c].append(text)
+                if self._closed:
+                    self.hidden.append(text)
+            self._closed -= closed
+            if open_tag == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        if self._skip:
+            return
+        self.text.append(data)
+        for pieces in self._open.values():
+            for piece in pieces:
+                piece.append(data)
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.split())
+
+
+@dataclass
+class Page:
+    """A response, read: status, raw HTML, visible text, form state, messages."""
+
+    response: TestResponse
+    html: str = field(default="", repr=False)
+    text: str = field(default="", repr=False)
+    inputs: list[dict[str, str | None]] = field(default_factory=list, repr=False)
+    options: list[tuple[str, str, bool]] = field(default_factory=list, repr=False)
+    classed: dict[str, list[str]] = field(default_factory=dict, repr=False)
+    hidden: list[str] = field(default_factory=list, repr=False)
+    ids: set[str] = field(default_factory=set, repr=False)
+
+    @classmethod
+    def of(cls, response: TestResponse) -> Page:
+        assert response.status_code < 500, (
+            f"{response.status_code} from {response.request.method} {response.request.path}"
+        )
+        html = response.get_data(as_text=True)
+        page = cls(response, html)
+        if response.mimetype == "text/html":
+            reader = _Reader()
+            reader.feed(html)
+            reader.close()
+            page.text = _squash(" ".join(reader.text))
+            page.inputs, page.options = reader.inputs, reader.options
+            page.classed, page.ids, page.hidden = reader.classed, reader.ids, reader.hidden
+        return page
+
+    @property
+    def status(self) -> int:
+        return self.response.status_code
+
+    @property
+    def location(self) -> str | None:
+        return self.response.headers.get("Location")
+
+    @property
+    def errors(self) -> list[str]:
+        """Every error shown: the page's error paragraph and the fields' errors."""
+        return self.classed.get("error", []) + self.classed.get("field-error", [])
+
+    @property
+    def visible_errors(self) -> list[str]:
+        """The errors not folded away in a closed <details> (a reader sees them at once)."""
+        hidden = list(self.hidden)
+        shown = []
+        for error in self.errors:
+            if error in hidden:
+                hidden.remove(error)
+            else:
+                shown.append(error)
+        return shown
+
+    @property
+    def notices(self) -> list[str]:
+        return self.classed.get("notice", [])
+
+    @property
+    def verdicts(self) -> list[str]:
+        return self.classed.get("verdict", [])
+
+    def checked(self, name: str) -> list[str]:
+        return [str(i.get("value")) for i in self.inputs
+                if i.get("name") == name and "checked" in i]
+
+    def value(self, name: str) -> str | None:
+        for i in self.inputs:
+            if i.get("name") == name and i.get("type") not in ("radio", "checkbox"):
+                return i.get("value")
+        raise KeyError(name)
+
+    def selected(self, name: str) -> list[str]:
+        return [value for select, value, chosen in self.options if select == name and chosen]
+
+    def standings(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        """((points this game), (buli)) from the standings table."""
+        points = re.search(r"Points this game (\d+) (\d+)", self.text)
+        buli = re.search(r"Buli \(to \d+\) (\d+) (\d+)", self.text)
+        assert points and buli, self.text[:500]
+        return ((int(points[1]), int(points[2])), (int(buli[1]), int(buli[2])))
+
+    @property
+    def is_partial(self) -> bool:
+        """The #live fragment alone (what htmx swaps in), not a whole page."""
+        start = self.html.lstrip()[:200].lower()
+        return start.startswith('<div id="live"') and "<html" not in self.html.lower()
+
+    @property
+    def is_full_page(self) -> bool:
+        return self.html.lstrip().lower().startswith("<!doctype html") and "<body" in self.html
+
+
+# ---------------------------------------------------------------------------------------------
+# Hand facts, for seeding a match
+
+
+def tricks(won: str, melds: dict[int, tuple[list[str], list[str]]] | None = None,
+           in_progress: tuple[list[str], list[str]] | None = None) -> list[dict[str, Any]]:
+    """Trick records from a winners string ("0110", spaces ignored); ``melds`` by trick
+    number as (Ágnes's, Tamás's); ``in_progress`` adds a trick without a winner."""
+    melds = melds or {}
+    out = []
+    for number, winner in enumerate((int(c) for c in won if not c.isspace()), 1):
+        mine, theirs = melds.get(number, ([], []))
+        out.append({"winner": winner, "melds": [list(mine), list(theirs)]})
+    if in_progress is not None:
+        out.append({"winner": None, "melds": [list(in_progress[0]), list(in_progress[1])]})
+    return out
+
+
+def hand(indicator: str | None = "8h", won: str = "",
+         melds: dict[int, tuple[list[str], list[str]]] | None = None,
+         end: dict[str, Any] | None = None, bela: dict[str, int] | None = None,
+         exchange: int | None = None,
+         in_progress: tuple[list[str], list[str]] | None = None) -> dict[str, Any]:
+    return {"indicator": indicator, "exchange": exchange,
+            "tricks": tricks(won, melds, in_progress), "bela": bela, "end": end}
+
+
+def played(piles: tuple[int, int], last: int, stichmatsch: int | None = None) -> dict[str, Any]:
+    return {"kind": "played", "piles": list(piles), "last": last, "stichmatsch": stichmatsch}
+
+
+def claim(claimant: int, completed: int, piles: tuple[int, int],
+          step7: bool = False) -> dict[str, Any]:
+    return {"kind": "claim", "claimant": claimant, "completed": completed, "step7": step7,
+            "piles": list(piles)}
+
+
+def decider(first: int) -> dict[str, Any]:
+    return {"indicator": None, "exchange": None, "tricks": [], "bela": None,
+            "end": {"kind": "decider", "first": first}}
+
+
+# Hand 1 (Ágnes deals, Tamás leads; trumps hearts, indicator 7h): Ágnes scores Four Overs
+# (200) in trick 1 and Four Nines (150) in trick 2, both as the only declarer; piles 80 + last
+# trick / 71. Totals after it: Ágnes 440, Tamás 71.
+HAND_440_71 = hand("7h", "11", {1: (["set:O"], []), 2: (["set:9"], [])}, played((80, 71), A))
+# The same hand without the Four Nines: totals Ágnes 290, Tamás 71.
+HAND_290_71 = hand("7h", "11", {1: (["set:O"], [])}, played((80, 71), A))
+
+# Two hands that leave both totals at 536: hand 1 Ágnes 350 melds + 90 + 10 = 450, Tamás 400
+# melds + 61 = 461; hand 2 (Tamás deals) Ágnes 76 + 10 = 86, Tamás 75. A decider follows.
+TIE_HANDS = [
+    hand("7h", "111111", {
+        1: (["set:O"], []), 2: (["set:9"], []), 3: ([], ["set:A"]), 4: ([], ["set:10"]),
+        5: ([], ["set:K"]), 6: ([], ["set:U"]),
+    }, played((90, 61), A)),
+    hand("8h", "", None, played((76, 75), A)),
+]
+
+
+# ---------------------------------------------------------------------------------------------
+# The driver
+
+
+@contextmanager
+def unchanged(table: Table, match_id: str) -> Iterator[None]:
+    """Assert that the block leaves the stored match as it was: its settings, the facts of its
+    hands (as GET /m/<id>/match.json shows them) and its undo log."""
+    before = table.export(match_id)
+    last = table.last_action(match_id)
+    yield
+    after = table.export(match_id)
+    assert after["hands"] == before["hands"]
+    assert after["settings"] == before["settings"]
+    assert table.last_action(match_id) == last
+
+
+class Table:
+    """Drives the Tartli pages like a browser would: forms posted with their CSRF token, as a
+    whole page (token in the form) or through htmx (token in the X-CSRFToken header)."""
+
+    def __init__(self, app: Flask, client: FlaskClient, csrf_token: Callable[..., str]) -> None:
+        self.app = app
+        self.client = client
+        self._csrf_token = csrf_token
+        self._token: str | None = None
+
+    # -- plumbing ------------------------------------------------------------------------
+
+    @property
+    def token(self) -> str:
+        if self._token is None:
+            self._token = self._csrf_token("/")
+        return self._token
+
+    def foreign_token(self) -> str:
+        """A genuine CSRF token, but of another browser's session."""
+        return self._csrf_token("/", other=self.app.test_client())
+
+    def get(self, url: str, htmx: bool = False) -> Page:
+        headers = {"HX-Request": "true"} if htmx else {}
+        return Page.of(self.client.get(url, headers=headers))
+
+    def post(self, url: str, data: dict[str, Any] | None = None, *, htmx: bool = False,
+             token: str | None | bool = True, prefix: str = "", **kwargs: Any) -> Page:
+        """POST like the page does. ``token``: True for the session's own token, False or None
+        for none at all, a string to send that string instead."""
+        data = dict(data or {})
+        headers: dict[str, str] = {}
+        value = self.token if token is True else (token or None)
+        if htmx:
+            headers["HX-Request"] = "true"
+            if value is not None:
+                headers["X-CSRFToken"] = value
+        elif value is not None:
+            data[f"{prefix}-csrf_token" if prefix else "csrf_token"] = value
+        return Page.of(self.client.post(url, data=data, headers=headers, **kwargs))
+
+    def follow(self, page: Page) -> Page:
+        """The page a 302 leads to (where flashed messages show)."""
+        assert page.status == 302, (page.status, page.text[:1000])
+        assert page.location
+        return self.get(page.location)
+
+    # -- matches -------------------------------------------------------------------------
+
+    def new_match(self, names: list[str] | None = None, target: int = 5,
+                  first_dealer: int = 0) -> str:
+        a, b = names or NAMES
+        page = self.post("/new/tartli", {"player_a": a, "player_b": b, "target": str(target),
+                                         "first_dealer": str(first_dealer)})
+        assert page.status == 302, page.errors
+        assert page.location and re.fullmatch(r"/m/[\w-]+", page.location)
+        return page.location.rsplit("/", 1)[1]
+
+    def seed(self, hands: list[dict[str, Any]], names: list[str] | None = None,
+             target: int = 5, first_dealer: int = 0) -> str:
+        """A match stored directly with these hands (checked by the engine first)."""
+        from referee.engine.games.tartli import GAME
+
+        settings = GAME.settings({"players": list(names or NAMES), "target": target,
+                                  "first_dealer": first_dealer})
+        canonical = [GAME.canonical_hand(h) for h in hands]
+        GAME.score(settings, canonical)
+        store = self.app.extensions["referee.store"]
+        return str(store.create("tartli", settings, canonical))
+
+    def export(self, match_id: str) -> dict[str, Any]:
+        response = self.client.get(f"/m/{match_id}/match.json")
+        assert response.status_code == 200, response.status_code
+        return dict(json.loads(response.get_data(as_text=True)))
+
+    def hands(self, match_id: str) -> list[dict[str, Any]]:
+        return list(self.export(match_id)["hands"])
+
+    def last_action(self, match_id: str) -> str | None:
+        stored = self.app.extensions["referee.store"].load(match_id)
+        assert stored is not None
+        return stored.last_action
+
+    def match_count(self) -> int:
+        return len(self.app.extensions["referee.store"].recent(limit=10_000))
+
+    # -- hand actions --------------------------------------------------------------------
+
+    @staticmethod
+    def _q(editing: bool) -> str:
+        return "?editing=1" if editing else ""
+
+    def indicator(self, mid: str, n: int, card: str, *, htmx: bool = False,
+                  editing: bool = False, **kw: Any) -> Page:
+        return self.post(f"/m/{mid}/hands/{n}/indicator{self._q(editing)}",
+                         {"indicator-indicator": card}, htmx=htmx, prefix="indicator", **kw)
+
+    def trick(self, mid: str, n: int, t: int, cards: tuple[list[str], list[str]] = ([], []),
+              winner: int | None = None, *, bela: int | None = None, exchange: bool = False,
+              conceded: tuple[str, str] = ("", ""), htmx: bool = False, editing: bool = False,
+              **kw: Any) -> Page:
+        data: dict[str, Any] = {
+            "trick-cards_0": list(cards[0]), "trick-cards_1": list(cards[1]),
+            "trick-conceded_0": conceded[0], "trick-conceded_1": conceded[1],
+            "trick-bela": "" if bela is None else str(bela),
+            "trick-winner": "" if winner is None else str(winner),
+        }
+        if exchange:
+            data["trick-exchange"] = "y"
+        return self.post(f"/m/{mid}/hands/{n}/trick/{t}{self._q(editing)}", data, htmx=htmx,
+                         prefix="trick", **kw)
+
+    def finish(self, mid: str, n: int, pile: int | str, *, pile_player: int = 0,
+               last: int | None = 0, stichmatsch: int | None = None, htmx: bool = False,
+               editing: bool = False, **kw: Any) -> Page:
+        data = {"finish-pile_player": str(pile_player), "finish-pile": str(pile),
+                "finish-stichmatsch": "" if stichmatsch is None else str(stichmatsch)}
+        if last is not None:
+            data["finish-last"] = str(last)
+        return self.post(f"/m/{mid}/hands/{n}/finish{self._q(editing)}", data, htmx=htmx,
+                         prefix="finish", **kw)
+
+    def claim(self, mid: str, n: int, claimant: int, completed: int | str,
+              piles: tuple[int | str, int | str], *, step7: bool = False, htmx: bool = False,
+              editing: bool = False, **kw: Any) -> Page:
+        data = {"claim-claimant": str(claimant), "claim-completed": str(completed),
+                "claim-pile_0": str(piles[0]), "claim-pile_1": str(piles[1])}
+        if step7:
+            data["claim-step7"] = "y"
+        return self.post(f"/m/{mid}/hands/{n}/claim{self._q(editing)}", data, htmx=htmx,
+                         prefix="claim", **kw)
+
+    def decider(self, mid: str, n: int, first: int, *, htmx: bool = False, **kw: Any) -> Page:
+        return self.post(f"/m/{mid}/hands/{n}/decider", {"decider-first": str(first)},
+                         htmx=htmx, prefix="decider", **kw)
+
+    def delete(self, mid: str, n: int, *, htmx: bool = False, **kw: Any) -> Page:
+        return self.post(f"/m/{mid}/hands/{n}/delete", htmx=htmx, **kw)
+
+    def undo(self, mid: str, *, htmx: bool = False, **kw: Any) -> Page:
+        return self.post(f"/m/{mid}/undo", htmx=htmx, **kw)
+
+    # -- results -------------------------------------------------------------------------
+
+    def done(self, page: Page, htmx: bool) -> Page:
+        """Check a successful action's response and return the page that shows its result:
+        the partial itself under htmx, else the page the redirect leads to."""
+        if htmx:
+            assert page.status == 200, (page.status, page.errors)
+            assert page.is_partial, page.html[:300]
+            return page
+        assert page.status == 302, (page.status, page.errors)
+        result = self.follow(page)
+        assert result.status == 200
+        return result
+
+    def rejected(self, page: Page, htmx: bool) -> Page:
+        """Check a rejected action's response: 422, as the partial or as a whole page."""
+        assert page.status == 422, (page.status, page.text[:1500])
+        if htmx:
+            assert page.is_partial, page.html[:300]
+        else:
+            assert page.is_full_page, page.html[:300]
+        return page
