@@ -27,11 +27,13 @@ Fields (all required, no others allowed):
     What the table chose when the match was created, as the game reads it
     (``Game.settings``). Tartli: ``players`` (two different names, at most 40 characters
     each), ``target`` (5 or 10 buli) and ``first_dealer`` (0 or 1, an index into
-    ``players``).
+    ``players``). Stovkahra: four ``players`` (N, E, S, W), two ``teams``, ``target``,
+    ``first_dealer`` (0–3) and the variant switches (``referee.engine.games.stovkahra``).
 ``hands``
     The facts the table reported for each hand, in the order played, in the game's hand
-    format (Tartli: ``referee.engine.games.tartli.facts``). Only facts are stored; scores,
-    totals and victory points are always derived by folding the engine over the hands.
+    format (Tartli: ``referee.engine.games.tartli.facts``; Stovkahra:
+    ``referee.engine.games.stovkahra.facts``). Only facts are stored; scores, totals and
+    victory points are always derived by folding the engine over the hands.
     Only the last hand may still be in progress (``"end": null``).
 
 Reading (``load``) checks everything: the JSON itself, the fields above, every hand's facts,

@@ -140,12 +140,10 @@ def check_combinations(combinations: tuple[Combination, ...], names: Names) -> N
         by_rank.setdefault(c.rank, []).append(c)
         declared = by_rank[c.rank]
         if sum(d.count for d in declared) > 4:
-            who = " and ".join(
-                f"{names.seat(d.seat)} {d.count}" for d in declared
-            )
+            who = _and([f"{names.seat(d.seat)} {d.count}" for d in declared])
             raise RuleViolation(
                 "combination.more-than-four",
-                f"{PLURAL[c.rank].capitalize()} declared by {who}: that is "
+                f"{PLURAL[c.rank].capitalize()} declared: {who}, that is "
                 f"{sum(d.count for d in declared)}, but the pack has only four",
                 "4.5",
             )
@@ -318,7 +316,8 @@ def check_points(end: Played | Dost, completed: int, names: Names) -> None:
     elif not possible_points(sum(points), completed):
         raise RuleViolation(
             "points.impossible",
-            f"The {4 * completed} cards of {_tricks(completed)} hold "
+            f"The {4 * completed} cards of the {_tricks(completed)} completed before the dost "
+            "hold "
             f"{possible_text(completed)} card points, not {points[0]} + {points[1]} = "
             f"{sum(points)}",
             "6.3.2",
@@ -348,14 +347,14 @@ def check_points(end: Played | Dost, completed: int, names: Names) -> None:
         if tricks[team] == 0 and known[team]:
             raise RuleViolation(
                 "bonus.no-trick",
-                f"{team_name} won no trick, so they cannot have {_won(known[team], end)}",
+                f"{team_name} won no trick, so they cannot have won {_won(known[team], end)}",
                 "6.3.3",
             )
         if len(known[team]) > tricks[team]:
             raise RuleViolation(
                 "sevens.tricks",
                 f"{team_name} won {_tricks(tricks[team])}, but {len(known[team])} are recorded "
-                f"as theirs ({_won(known[team], end)})",
+                f"as theirs: {_won(known[team], end)}",
                 "6.3.4",
             )
         if not possible_points(points[team], tricks[team]):
@@ -369,16 +368,26 @@ def check_points(end: Played | Dost, completed: int, names: Names) -> None:
 
 
 def _won(tricks: set[int], end: Played | Dost) -> str:
+    """The tricks a team is known to have won, as a phrase: ``tricks 1 and 3 with a seven and
+    the last trick``."""
+    with_seven = {s.trick for s in end.sevens}
+    last = TRICKS if isinstance(end, Played) and TRICKS in tricks else None
+    dost_trick = end.after if isinstance(end, Dost) and end.after in tricks else None
+    sevens = sorted(t for t in tricks if t in with_seven and t not in (last, dost_trick))
     parts = []
-    for t in sorted(tricks):
-        if isinstance(end, Played) and t == TRICKS:
-            seven = any(s.trick == t for s in end.sevens)
-            parts.append("won the last trick" + (" with a seven" if seven else ""))
-        elif any(s.trick == t for s in end.sevens):
-            parts.append(f"won trick {t} with a seven")
-        else:
-            parts.append(f"won trick {t} (dost)")
-    return " and ".join(parts)
+    if sevens:
+        numbers = _and([str(t) for t in sevens])
+        parts.append(f"trick{'s' if len(sevens) > 1 else ''} {numbers} with a seven")
+    if dost_trick is not None:
+        seven = " with a seven" if dost_trick in with_seven else ""
+        parts.append(f"trick {dost_trick}{seven}, after which dost was called")
+    if last is not None:
+        parts.append("the last trick" + (" with a seven" if last in with_seven else ""))
+    return _and(parts)
+
+
+def _and(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _check_points_without_tricks(
@@ -394,6 +403,13 @@ def _check_points_without_tricks(
         if not options or any(possible_points(points[team], k) for k in options):
             continue
         first, last = options[0], options[-1]
+        if last == 0:
+            raise RuleViolation(
+                "points.no-trick",
+                f"{names.team(team)} won no trick, so they have no card points, not "
+                f"{points[team]}",
+                "6.3.3",
+            )
         if first == last:
             why = f"in {_tricks(first)}: {_tricks(first)} hold {possible_text(first)}"
         else:

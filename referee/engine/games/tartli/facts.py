@@ -19,8 +19,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...cards import HUNGARIAN, Card
-from ...errors import RuleViolation, shown
-from ..base import require_dict, require_int, require_list, require_player
+from ...errors import RuleViolation
+from ..base import (
+    require_bool,
+    require_dict,
+    require_int,
+    require_known_keys,
+    require_list,
+    require_pair,
+    require_player,
+)
 from .melds import Conceded, Meld, SeqMeld, SetMeld, parse_meld
 from .values import EXCHANGE_TRICKS, MELD_TRICKS, PILES_TOTAL, TRICKS
 
@@ -78,9 +86,7 @@ KEYS = {"indicator", "exchange", "tricks", "bela", "end"}
 
 def parse_hand(data: object) -> HandFacts:
     raw = require_dict(data, "A hand")
-    unknown = [key for key in raw if key not in KEYS]
-    if unknown:
-        raise RuleViolation("fact.unknown", f"Unknown fact {shown(unknown[0])} in a hand")
+    require_known_keys(raw, KEYS, "a hand")
     end = _parse_end(raw.get("end"))
     indicator = None
     if raw.get("indicator") is not None or not isinstance(end, Decider):
@@ -148,9 +154,7 @@ def _parse_end(data: object) -> End | None:
             None if stich is None else require_player(stich, "The stichmatsch player"),
         )
     if kind == "claim":
-        step7 = raw.get("step7", False)
-        if not isinstance(step7, bool):
-            raise RuleViolation("fact.shape", "“Melds of this trick already scored” is yes or no")
+        step7 = require_bool(raw.get("step7", False), "“Melds of this trick already scored”")
         for bonus in ("last", "stichmatsch"):
             if raw.get(bonus) is not None:
                 raise RuleViolation(
@@ -170,13 +174,7 @@ def _parse_end(data: object) -> End | None:
 
 
 def _piles(data: object) -> tuple[int, int]:
-    piles = require_list(data, "Pile counts", 2)
-    if len(piles) != 2:
-        raise RuleViolation("fact.shape", "Give one pile count per player")
-    return (
-        require_int(piles[0], "A pile count", 0, PILES_TOTAL, "3"),
-        require_int(piles[1], "A pile count", 0, PILES_TOTAL, "3"),
-    )
+    return require_pair(data, "Pile counts", "pile count", 0, PILES_TOTAL, "3")
 
 
 def hand_to_json(facts: HandFacts) -> dict[str, Any]:
