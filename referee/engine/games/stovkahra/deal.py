@@ -164,8 +164,8 @@ def check_dost(facts: DealFacts, end: Dost, dealer: int, names: Names) -> None:
         return
     winner = end.trick_winner
     if winner is not None and winner != end.caller:
-        partner = " (a partner cannot call for him)" if team_of(winner) == team_of(
-            end.caller) else ""
+        same_team = team_of(winner) == team_of(end.caller)
+        partner = " (a partner cannot call for him)" if same_team else ""
         raise RuleViolation(
             "dost.not-winner",
             f"Only the winner of trick {end.after} may call dost: {names.seat(winner)} won it, "
