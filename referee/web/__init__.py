@@ -49,7 +49,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(views.bp)
 
     @app.errorhandler(CSRFError)
-    def csrf_error(error: CSRFError) -> tuple[str, int]:
+    def csrf_error(error: CSRFError) -> Any:
+        if htmx:
+            message = ("This form could not be checked (its security token is missing or "
+                       "stale). Nothing was changed: reload the page and try again.")
+            return render_template("_alert.html", message=message), 400, {
+                "HX-Retarget": "#alerts", "HX-Reswap": "innerHTML"}
         return render_template(
             "error.html", title="Form expired",
             message="This form could not be checked (its security token is missing or "

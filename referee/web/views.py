@@ -164,7 +164,14 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
         return render_live(ctx, web, bound={invalid.name: invalid.form}, status=422,
                            editing=editing)
     except RuleViolation as violation:
-        return render_live(ctx, web, error=violation.explain(), bound={spec.form: form},
+        if trick is not None and not (
+            hand <= len(stored.hands) and web.valid_trick(stored.hands[hand - 1], trick)
+        ):
+            ctx.trick = None
+            bound = {}
+        else:
+            bound = {spec.form: form}
+        return render_live(ctx, web, error=violation.explain(), bound=bound,
                            status=422, editing=editing)
     canonical = [web.game.canonical_hand(h) for h in new_hands]
     store().save_hands(stored.id, stored.hands, canonical, spec.label(ctx, form))

@@ -66,6 +66,7 @@ class Standing:
     victory: tuple[int, ...]
     dealer: int
     phase: str
+    next_hand: str = "normal"     # what the next hand must be, e.g. "decider" (Tartli 7.4)
     over: bool = False
     winner: int | None = None
 

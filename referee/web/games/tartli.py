@@ -126,6 +126,9 @@ def apply_indicator(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     if ctx.hand > len(hands):
         if ctx.result.draft is not None:
             raise RuleViolation("hand.open", "Finish the hand in progress first", "6.1")
+        if ctx.result.standing.next_hand == "decider":
+            raise RuleViolation(
+                "decider.due", "This is a decider hand: record who scored first", "7.4")
         hands.append({"indicator": form.indicator.data, "exchange": None, "tricks": [],
                       "bela": None, "end": None})
     else:
@@ -329,5 +332,5 @@ class TartliWeb(WebGame):
             "meld_tricks": MELD_TRICKS, "exchange_tricks": EXCHANGE_TRICKS,
             "verdicts": {v.number: v for v in (outcome.detail.get("verdicts", [])
                                                if outcome else [])},
-            "deck": HUNGARIAN, "decider_due": ctx.result.standing.phase.startswith("Decider"),
+            "deck": HUNGARIAN, "decider_due": ctx.result.standing.next_hand == "decider",
         }

@@ -388,6 +388,10 @@ def _winners(facts: HandFacts, end: Played, names: list[str]) -> list[int | None
     return winners
 
 
+def _tricks(count: int) -> str:
+    return f"{count} trick" if count == 1 else f"{count} tricks"
+
+
 def _check_piles(
     piles: tuple[int, int], winners: list[int | None], total_tricks: int, names: list[str]
 ) -> None:
@@ -404,8 +408,8 @@ def _check_piles(
         ]
         if not options:
             tricks = (
-                f"{known[player]} tricks" if unknown == 0
-                else f"{known[player]} to {known[player] + unknown} tricks"
+                _tricks(known[player]) if unknown == 0
+                else f"{known[player]} to {_tricks(known[player] + unknown)}"
             )
             raise RuleViolation(
                 "piles.impossible",

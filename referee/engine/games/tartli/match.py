@@ -180,6 +180,7 @@ class MatchFold:
         return Standing(
             totals=tuple(self.totals), victory=tuple(self.buli),
             dealer=self.dealer(count + 1), phase=phase,
+            next_hand="decider" if self.decider else "normal",
             over=self.winner is not None, winner=self.winner,
         )
 
@@ -193,6 +194,3 @@ def score_match(settings: dict[str, Any], hands: list[Any]) -> MatchResult:
             raise error.in_hand(number) from None
     return fold.result()
 
-
-def decider_due(result: MatchResult) -> bool:
-    return result.standing.phase.startswith("Decider")
