@@ -31,14 +31,16 @@ class RuleViolation(ValueError):
         self.message = message
         self.rule = rule
         self.hand: int | None = None
+        self.hand_word = "Hand"
         super().__init__(self.explain())
 
     def explain(self) -> str:
-        where = f"Hand {self.hand}: " if self.hand is not None else ""
+        where = f"{self.hand_word} {self.hand}: " if self.hand is not None else ""
         cite = f" (rule {self.rule})" if self.rule else ""
         return f"{where}{self.message}{cite}"
 
-    def in_hand(self, hand: int) -> RuleViolation:
+    def in_hand(self, hand: int, word: str = "Hand") -> RuleViolation:
         self.hand = hand
+        self.hand_word = word
         self.args = (self.explain(),)
         return self

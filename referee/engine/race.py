@@ -13,6 +13,7 @@ class RaceRules:
     big_award: int          # ... when the loser is far behind
     far_behind_at_most: int  # the loser is far behind when his total is at most this
     wrong_call_award: int   # what the opponents take for a wrong call-out
+    opponent: str = "opponent"   # how a verdict names the other side ("opponents" for teams)
 
 
 @dataclass(frozen=True)
@@ -56,12 +57,12 @@ def judge_call(
     if counts[claimant] >= rules.target:
         award = game_award(rules, counts[other])
         reason = (
-            f"{counts[claimant]} ≥ {rules.target}: right; opponent "
+            f"{counts[claimant]} ≥ {rules.target}: right; {rules.opponent} "
             + award_reason(rules, counts[other], unit, plural)
         )
         return Verdict(claimant, award, True, reason)
     reason = (
-        f"{counts[claimant]} < {rules.target}: wrong; the opponent takes "
-        f"{counted(rules.wrong_call_award, unit, plural)}"
+        f"{counts[claimant]} < {rules.target}: wrong; "
+        f"{counted(rules.wrong_call_award, unit, plural)} to the {rules.opponent}"
     )
     return Verdict(other, rules.wrong_call_award, False, reason)

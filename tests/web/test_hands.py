@@ -198,7 +198,7 @@ def test_wrong_claim(table: Table, htmx: bool) -> None:
     page = table.done(table.claim(mid, 2, B, 1, (21, 0), htmx=htmx), htmx)
     # Tamás: 71 < 501 → wrong; Ágnes takes exactly 1 buli, though Tamás is far behind
     assert page.standings() == ((0, 0), (1, 0))
-    assert "Tamás claims 501 — 71 < 501: wrong; the opponent takes 1 buli" in page.text
+    assert "Tamás claims 501 — 71 < 501: wrong; 1 buli to the opponent" in page.text
     assert "Ágnes wins 1 buli" in page.classed["summary"]
 
 

@@ -12,7 +12,10 @@ from .deal import DealScore, Names, score_deal
 from .facts import DealFacts, Dost, Played, parse_deal
 from .values import team_of
 
-RACE = RaceRules(target=100, award=1, big_award=2, far_behind_at_most=49, wrong_call_award=2)
+RACE = RaceRules(
+    target=100, award=1, big_award=2, far_behind_at_most=49, wrong_call_award=2,
+    opponent="opponents",
+)
 UNIT, UNITS = "matchstick", "matchsticks"
 
 
@@ -264,5 +267,5 @@ def score_match(settings: dict[str, Any], hands: list[Any]) -> MatchResult:
         try:
             fold.add(number, raw, number == len(hands))
         except RuleViolation as error:
-            raise error.in_hand(number) from None
+            raise error.in_hand(number, "Deal") from None
     return fold.result()
