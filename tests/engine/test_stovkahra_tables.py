@@ -495,7 +495,7 @@ def test_a_deal_in_progress_is_checked_too():
     with pytest.raises(RuleViolation) as err:
         GAME.score(settings(), [deal(end=PLAIN), deal(combo(N, "A", 3), combo(S, "A", 3))])
     assert err.value.code == "combination.more-than-four" and err.value.hand == 2
-    assert err.value.args[0].startswith("Hand 2: ")
+    assert err.value.args[0].startswith("Deal 2: ")
 
 
 # =============================================================================================
