@@ -50,7 +50,16 @@ def load(match_id: str) -> tuple[StoredMatch, WebGame, MatchResult]:
     if match is None or match.game not in WEB_GAMES:
         abort(404)
     web = WEB_GAMES[match.game]
-    return match, web, web.game.score(match.settings, match.hands)
+    try:
+        return match, web, web.game.score(match.settings, match.hands)
+    except RuleViolation as violation:
+        # Stored facts that no longer pass the rules (e.g. written by another version):
+        # say so and offer the match file rather than fail.
+        abort(Response(render_template(
+            "error.html", title="This match cannot be scored",
+            message=f"{violation.explain()}. Nothing was changed.",
+            export=url_for(".export", match_id=match.id),
+        ), 409))
 
 
 @bp.get("/")
@@ -233,7 +242,9 @@ def _file(stored: StoredMatch) -> matchfile.MatchFile:
 
 @bp.get("/m/<match_id>/match.json")
 def export(match_id: str) -> Response:
-    stored, _, _ = load(match_id)
+    stored = store().load(match_id) if len(match_id) <= 40 else None
+    if stored is None:
+        abort(404)
     body = matchfile.dumps(_file(stored))
     name = f"{stored.game}-{stored.created.date().isoformat()}.json"
     return Response(body, mimetype="application/json",
