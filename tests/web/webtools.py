@@ -25,7 +25,7 @@ A, B = 0, 1
 # Reading pages
 
 _VOID = {"input", "br", "meta", "link", "img", "hr", "col", "area", "base", "source", "wbr"}
-_WATCHED = ("error", "field-error", "notice", "verdict", "phase", "summary")
+_WATCHED = ("error", "field-error", "notice", "verdict", "phase", "summary", "warn")
 
 
 class _Reader(HTMLParser):
@@ -149,6 +149,17 @@ class Page:
             else:
                 shown.append(error)
         return shown
+
+    def shown(self, cls: str) -> list[str]:
+        """The texts of elements of a watched class not folded away in a closed <details>."""
+        hidden = list(self.hidden)
+        out = []
+        for text in self.classed.get(cls, []):
+            if text in hidden:
+                hidden.remove(text)
+            else:
+                out.append(text)
+        return out
 
     @property
     def notices(self) -> list[str]:
@@ -430,3 +441,153 @@ class Table:
         else:
             assert page.is_full_page, page.html[:300]
         return page
+
+
+# ---------------------------------------------------------------------------------------------
+# Stovkahra: four players N, E, S, W (seats 0–3, clockwise), teams NS (0) and EW (1).
+# With first_dealer 3 (West), deal 1 is dealt by West and North declares first and leads, as
+# in the worked examples of rules section 9; deal n is dealt by seat (3 + n - 1) % 4.
+
+PLAYERS4 = ["Jana", "Petr", "Eva", "Karel"]
+TEAMS4 = ["Jana & Eva", "Petr & Karel"]          # the default team names of PLAYERS4
+N, E, S, W = 0, 1, 2, 3
+NS, EW = 0, 1
+
+
+def combo(seat: int, rank: str, count: int,
+          cards: list[str] | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"seat": seat, "rank": rank, "count": count}
+    if cards is not None:
+        out["cards"] = list(cards)
+    return out
+
+
+def sevens(**tricks: int) -> list[dict[str, int]]:
+    """sevens(t4=NS, t8=EW) → [{"trick": 4, "team": 0}, {"trick": 8, "team": 1}]"""
+    return [{"trick": int(k[1:]), "team": v} for k, v in sorted(tricks.items(),
+                                                                key=lambda kv: int(kv[0][1:]))]
+
+
+def deal_played(points: tuple[int, int], last: int, tricks: tuple[int, int] | None = None,
+                seven: list[dict[str, int]] | None = None) -> dict[str, Any]:
+    return {"kind": "played", "points": list(points),
+            "tricks": None if tricks is None else list(tricks), "last": last,
+            "sevens": list(seven or [])}
+
+
+def deal_dost(caller: int, after: int, points: tuple[int, int] = (0, 0),
+              tricks: tuple[int, int] | None = None, trick_winner: int | None = None,
+              seven: list[dict[str, int]] | None = None) -> dict[str, Any]:
+    return {"kind": "dost", "caller": caller, "after": after, "trick_winner": trick_winner,
+            "points": list(points), "tricks": None if tricks is None else list(tricks),
+            "sevens": list(seven or [])}
+
+
+def deal(*combos: dict[str, Any], end: dict[str, Any] | None = None,
+         trumps: str | None = "h", sticks: str | None = None) -> dict[str, Any]:
+    """A deal's facts in the canonical JSON of referee/engine/games/stovkahra/facts.py."""
+    return {"trumps": trumps, "combinations": list(combos), "end": end, "sticks": sticks}
+
+
+# Example 1 of rules section 9 (W deals): N three aces, E three kings, S three sevens; NS 40
+# card points in 5 tricks and trick 4 with 7h; EW 32 in 3 and the last trick. NS 90, EW 44.
+EXAMPLE_1 = deal(combo(N, "A", 3), combo(E, "K", 3), combo(S, "7", 3),
+                 end=deal_played((40, 32), EW, (5, 3), sevens(t4=NS)))
+# A plain deal with no combinations: NS 40 card points, EW 32 and the last trick: 40–38.
+PLAIN_40_38 = deal(end=deal_played((40, 32), EW, (5, 3)))
+
+
+class Series(Table):
+    """Drives the Stovkahra pages (same plumbing as ``Table``)."""
+
+    def new_series(self, names: list[str] | None = None, teams: tuple[str, str] = ("", ""),
+                   target: int | str = 10, first_dealer: int = W, **extra: str) -> str:
+        north, east, south, west = names or PLAYERS4
+        data = {"north": north, "east": east, "south": south, "west": west,
+                "team_ns": teams[0], "team_ew": teams[1], "target": str(target),
+                "first_dealer": str(first_dealer), "shuffle_reminder": "each game"}
+        data.update(extra)
+        page = self.post("/new/stovkahra", data)
+        assert page.status == 302, page.errors
+        assert page.location and re.fullmatch(r"/m/[\w-]+", page.location)
+        return page.location.rsplit("/", 1)[1]
+
+    def seed_series(self, deals: list[dict[str, Any]], names: list[str] | None = None,
+                    teams: list[str] | None = None, target: int = 10,
+                    first_dealer: int = W, **extra: Any) -> str:
+        """A series stored directly with these deals (checked by the engine first)."""
+        from referee.engine.games.stovkahra import GAME
+
+        players = list(names or PLAYERS4)
+        settings = GAME.settings({
+            "players": players,
+            "teams": list(teams or [f"{players[0]} & {players[2]}",
+                                    f"{players[1]} & {players[3]}"]),
+            "target": target, "first_dealer": first_dealer, **extra})
+        canonical = [GAME.canonical_hand(d) for d in deals]
+        GAME.score(settings, canonical)
+        store = self.app.extensions["referee.store"]
+        return str(store.create("stovkahra", settings, canonical))
+
+    def _act(self, mid: str, n: int, action: str, data: dict[str, Any], htmx: bool,
+             editing: bool, **kw: Any) -> Page:
+        return self.post(f"/m/{mid}/hands/{n}/{action}{self._q(editing)}", data, htmx=htmx,
+                         prefix=action, **kw)
+
+    def start_deal(self, mid: str, n: int, trumps: str = "", *, htmx: bool = False,
+                   editing: bool = False, **kw: Any) -> Page:
+        return self._act(mid, n, "start", {"start-trumps": trumps}, htmx, editing, **kw)
+
+    def declare(self, mid: str, n: int, seat: int | str | None, *,
+                cards: list[str] | None = None, rank: str = "", count: int | str = "",
+                htmx: bool = False, editing: bool = False, **kw: Any) -> Page:
+        data: dict[str, Any] = {"combination-cards": list(cards or []),
+                                "combination-rank": rank, "combination-count": str(count)}
+        if seat is not None:
+            data["combination-seat"] = str(seat)
+        return self._act(mid, n, "combination", data, htmx, editing, **kw)
+
+    def remove_combination(self, mid: str, n: int, index: int | str, *, htmx: bool = False,
+                           editing: bool = False, **kw: Any) -> Page:
+        return self._act(mid, n, "remove", {"remove-index": str(index)}, htmx, editing, **kw)
+
+    def finish_deal(self, mid: str, n: int, points: int | str, *, team: int = NS,
+                    tricks: int | str | None = None, last: int | str | None = EW,
+                    seven: dict[int, int | str] | None = None, htmx: bool = False,
+                    editing: bool = False, **kw: Any) -> Page:
+        data: dict[str, Any] = {"finish-points_team": str(team), "finish-points": str(points),
+                                "finish-tricks": "" if tricks is None else str(tricks)}
+        if last is not None:
+            data["finish-last"] = str(last)
+        for t in range(1, 9):
+            data[f"finish-seven_{t}"] = str((seven or {}).get(t, ""))
+        return self._act(mid, n, "finish", data, htmx, editing, **kw)
+
+    def call_dost(self, mid: str, n: int, caller: int | str, after: int | str, *,
+                  points: tuple[int | str, int | str] = (0, 0),
+                  tricks: tuple[int | str | None, int | str | None] = (None, None),
+                  trick_winner: int | str | None = None,
+                  seven: dict[int, int | str] | None = None, htmx: bool = False,
+                  editing: bool = False, **kw: Any) -> Page:
+        data: dict[str, Any] = {
+            "dost-caller": str(caller), "dost-after": str(after),
+            "dost-trick_winner": "" if trick_winner is None else str(trick_winner),
+            "dost-points_0": str(points[0]), "dost-points_1": str(points[1]),
+            "dost-tricks_0": "" if tricks[0] is None else str(tricks[0]),
+            "dost-tricks_1": "" if tricks[1] is None else str(tricks[1]),
+        }
+        for t in range(1, 8):
+            data[f"dost-seven_{t}"] = str((seven or {}).get(t, ""))
+        return self._act(mid, n, "dost", data, htmx, editing, **kw)
+
+    def choose_sticks(self, mid: str, n: int, choice: str, *, htmx: bool = False,
+                      **kw: Any) -> Page:
+        return self._act(mid, n, "sticks", {"sticks-choice": choice}, htmx, False, **kw)
+
+    @staticmethod
+    def standings(page: Page) -> tuple[tuple[int, int], tuple[int, int]]:
+        """((game points NS, EW), (matchsticks NS, EW)) from the standings table."""
+        points = re.search(r"Points this game (\d+) (\d+)", page.text)
+        sticks = re.search(r"Matchsticks \(to \d+\) (\d+) (\d+)", page.text)
+        assert points and sticks, page.text[:500]
+        return ((int(points[1]), int(points[2])), (int(sticks[1]), int(sticks[2])))
