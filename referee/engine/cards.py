@@ -65,6 +65,10 @@ class Deck:
     def short_name(self, card: Card) -> str:
         return f"{card.rank}{self.suit_symbols[card.suit]}"
 
+    def ranks_of(self, suit: str) -> tuple[str, ...]:
+        """The ranks of one suit, highest first (the same in every suit of these packs)."""
+        return self.ranks
+
 
 
 
@@ -95,3 +99,90 @@ FRENCH = Deck(
 )
 
 DECKS = {deck.name: deck for deck in (HUNGARIAN, FRENCH)}
+
+
+# -- tarot packs ------------------------------------------------------------------------------
+
+TRUMP = ""
+"""The suit of a tarot trump or the fool: they print as their code alone (``T21``, ``F``)."""
+
+
+def roman(number: int) -> str:
+    """1 → I, 4 → IV, 21 → XXI (trumps and pips may be shown in Roman numerals)."""
+    out = ""
+    for value, letters in ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+        while number >= value:
+            out += letters
+            number -= value
+    return out
+
+
+@dataclass(frozen=True)
+class TarotDeck(Deck):
+    """A tarot pack: suit cards whose ranks may differ by suit (``suit_ranks``), plus the
+    suitless trumps and the fool, ``Card("T21", TRUMP)`` … ``Card("F", TRUMP)``, which print as
+    ``T21`` and ``F`` and parse back. ``ranks`` lists every suit rank once, for names only."""
+
+    suit_ranks: dict[str, tuple[str, ...]] = field(default_factory=dict, hash=False)
+    trumps: tuple[str, ...] = ()                       # highest first
+    trump_names: dict[str, str] = field(default_factory=dict, hash=False)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(Card(t, TRUMP) for t in self.trumps) + tuple(
+            Card(r, s) for s in self.suits for r in self.suit_ranks[s]
+        )
+
+    def ranks_of(self, suit: str) -> tuple[str, ...]:
+        return self.trumps if suit == TRUMP else self.suit_ranks[suit]
+
+    def is_trump(self, card: Card) -> bool:
+        """A trump or the fool (which of them counts as a trump in play is the game's rule)."""
+        return card.suit == TRUMP
+
+    def parse(self, text: object) -> Card:
+        if isinstance(text, str) and text.strip() in self.trumps:
+            return Card(text.strip(), TRUMP)
+        if isinstance(text, str) and 2 <= len(text.strip()) <= 3:
+            code = text.strip()
+            suit = code[-1]
+            if suit in self.suits and code[:-1] in self.suit_ranks[suit]:
+                return Card(code[:-1], suit)
+        raise RuleViolation("card.unknown", f"{shown(text)} is not a card of the {self.name} pack")
+
+    def long_name(self, card: Card) -> str:
+        if card.suit == TRUMP:
+            return self.trump_names[card.rank]
+        return super().long_name(card)
+
+    def short_name(self, card: Card) -> str:
+        if card.suit == TRUMP:
+            return card.rank if card.rank == "F" else roman(int(card.rank[1:]))
+        return f"{card.rank}{self.suit_symbols[card.suit]}"
+
+
+_ROUND = ("K", "Q", "N", "J", "1", "2", "3", "4", "5", "6")      # pips rank upside down
+_LONG = ("K", "Q", "N", "J", "10", "9", "8", "7", "6", "5")
+_TRUMPS = ("F",) + tuple(f"T{n}" for n in range(21, 0, -1))
+
+SWISS_TAROT = TarotDeck(
+    name="Swiss tarot",
+    ranks=("K", "Q", "N", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "1"),
+    suits=("c", "d", "s", "b"),
+    suit_names={"c": "cups", "d": "coins", "s": "swords", "b": "batons"},
+    suit_symbols={"c": "♥", "d": "♦", "s": "♠", "b": "♣"},      # the French equivalents
+    rank_names={
+        "K": "King", "Q": "Queen", "N": "Cavalier", "J": "Jack", "10": "X", "9": "IX",
+        "8": "VIII", "7": "VII", "6": "VI", "5": "V", "4": "IIII", "3": "III", "2": "II",
+        "1": "I",
+    },
+    red_suits=frozenset({"c", "d"}),
+    suit_ranks={"c": _ROUND, "d": _ROUND, "s": _LONG, "b": _LONG},
+    trumps=_TRUMPS,
+    trump_names={
+        "F": "Fool (Bättler)", "T21": "Trump XXI (Mund)", "T1": "Trump I (Bagatt)",
+        **{f"T{n}": f"Trump {roman(n)}" for n in range(2, 21)},
+    },
+)
+"""The 62-card Swiss 1JJ tarot of Troggu (troggu.md 1): the fool, trumps XXI to I, and four
+suits of ten: cups and coins K Q N J I–VI (pips upside down), swords and batons K Q N J X–V."""

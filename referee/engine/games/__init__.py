@@ -6,8 +6,9 @@ from ..errors import RuleViolation, shown
 from .base import Game
 from .stovkahra import GAME as STOVKAHRA
 from .tartli import GAME as TARTLI
+from .troggu import GAME as TROGGU
 
-GAMES: dict[str, Game] = {game.name: game for game in (TARTLI, STOVKAHRA)}
+GAMES: dict[str, Game] = {game.name: game for game in (TARTLI, STOVKAHRA, TROGGU)}
 
 
 def get(name: object) -> Game:

@@ -191,3 +191,33 @@ def require_name(value: object, code: str = "settings.players", who: str = "Ever
     if len(name) > MAX_NAME:
         raise RuleViolation(code, f"A name has at most {MAX_NAME} characters")
     return name
+
+
+def require_names(
+    value: object, low: int, high: int, message: str, rule: str | None = None
+) -> list[str]:
+    """``low`` to ``high`` different player names (``message`` says how many a game takes)."""
+    if not isinstance(value, list) or not low <= len(value) <= high:
+        raise RuleViolation("settings.players", message, rule)
+    names = [require_name(p) for p in value]
+    if len({n.casefold() for n in names}) != len(names):
+        raise RuleViolation("settings.players", "Give the players different names")
+    return names
+
+
+def require_switches(raw: dict[str, Any], keys: tuple[str, ...]) -> dict[str, bool]:
+    """On/off settings (variants), off when missing: ``{key: bool}`` in the order of ``keys``."""
+    switches = {}
+    for key in keys:
+        value = raw.get(key, False)
+        if not isinstance(value, bool):
+            raise RuleViolation(f"settings.{key}", f"{key.replace('_', ' ')} is yes or no")
+        switches[key] = value
+    return switches
+
+
+def and_list(parts: list[str]) -> str:
+    """``A``; ``A and B``; ``A, B and C``."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]

@@ -19,7 +19,7 @@ from typing import Any
 
 from ...cards import FRENCH
 from ...errors import RuleViolation, shown
-from ..base import Game, MatchResult, require_name, require_player
+from ..base import Game, MatchResult, require_name, require_player, require_switches
 from .facts import deal_to_json, parse_deal
 from .match import score_match
 from .play import legal_plays
@@ -61,12 +61,7 @@ class Stovkahra(Game):
                 "settings.target",
                 f"The series goes to 1–{MAX_TARGET} matchsticks, not {shown(target)}", "7.3.2",
             )
-        switches = {}
-        for key in SWITCHES:
-            value = raw.get(key, False)
-            if not isinstance(value, bool):
-                raise RuleViolation(f"settings.{key}", f"{key.replace('_', ' ')} is yes or no")
-            switches[key] = value
+        switches = require_switches(raw, SWITCHES)
         reminder = raw.get("shuffle_reminder", SHUFFLE_REMINDERS[0])
         if reminder not in SHUFFLE_REMINDERS:
             raise RuleViolation(

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from ...errors import RuleViolation
 from ..base import Line
+from ..base import and_list as _and
 from .facts import Combination, DealFacts, Dost, Played, Seven
 from .values import (
     DEAL_POINTS,
@@ -384,10 +385,6 @@ def _won(tricks: set[int], end: Played | Dost) -> str:
     if last is not None:
         parts.append("the last trick" + (" with a seven" if last in with_seven else ""))
     return _and(parts)
-
-
-def _and(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _check_points_without_tricks(

@@ -1,0 +1,227 @@
+"""Troggu for 3 to 8 players, played for money: shared/rules/troggu.md.
+
+Settings in JSON (``Troggu.settings`` fills the optional ones)::
+
+    {"players": ["Anna", "Beat", "Carla", "Dora"],  # 3–8, seating = playing order (anticlockwise)
+     "first_dealer": 0,                             # a seat
+     "stake": 10,                                   # S in Rappen (default 10)
+     "threshold": "standard",                       # D: "standard" 29, "visp" 30,
+                                                    #    "st-niklaus" 31, "graechen" 20
+     "kings_any_number": false,                     # variants of section 8, all off by default
+     "seven_fives": false,
+     "no_misere": false,
+     "misere_least_wins": false,
+     "graechen_deal": false}
+
+A hand's facts: ``referee.engine.games.troggu.facts``. Scores are each player's payment in the
+hand (Rappen, adding up to 0); ``Standing.totals`` are the running balances and
+``Standing.victory`` repeats them (there is no target and no winner, 7.5.2).
+
+What the web layer can call besides the Game interface: ``deal_sizes`` (hand and Tapp sizes),
+``bidding`` (what the calls decide), ``forced_game`` (who must play when 7–8 players all pass),
+``discard_points`` / ``discard_allowed`` (a discard picked as cards), ``points_range``,
+``card_points``, ``settle_up`` (the fewest payments) and ``settle_text``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...cards import SWISS_TAROT, Card
+from ...errors import RuleViolation, shown
+from ...ledger import settle_up
+from ..base import (
+    Game,
+    MatchResult,
+    require_known_keys,
+    require_names,
+    require_player,
+    require_switches,
+)
+from .bidding import Bidding, bidding, forced_game
+from .exchange import check_discard
+from .facts import hand_to_json, parse_hand
+from .match import score_match, settle_text
+from .table import Table
+from .values import (
+    DEFAULT_STAKE,
+    DEFAULT_THRESHOLD,
+    MAX_PLAYERS,
+    MAX_STAKE,
+    MIN_PLAYERS,
+    PRESET_PLAYERS,
+    THRESHOLDS,
+    Sizes,
+    card_points,
+    deal_sizes,
+    hi,
+    lo,
+    points_of,
+)
+
+SWITCHES = ("kings_any_number", "seven_fives", "no_misere", "misere_least_wins",
+            "graechen_deal")
+SETTINGS_KEYS = frozenset({"players", "first_dealer", "stake", "threshold", *SWITCHES})
+CONFLICTS = (
+    ("kings_any_number", "seven_fives",
+     "“Kings: any number” and “Seven 5-point cards” cannot both be on: the second allows no "
+     "kings-only discard"),
+    ("no_misere", "misere_least_wins",
+     "“No Misère” and “Misère: least wins” cannot both be on: without Misère nobody wins one"),
+)
+
+
+class Troggu(Game):
+    name = "troggu"
+    title = "Troggu"
+    deck = SWISS_TAROT
+    players = (MIN_PLAYERS, MAX_PLAYERS)
+    victory_unit = "Rappen"
+
+    def settings(self, raw: dict[str, Any]) -> dict[str, Any]:
+        require_known_keys(raw, SETTINGS_KEYS, "the settings")
+        names = require_names(
+            raw.get("players"), MIN_PLAYERS, MAX_PLAYERS,
+            f"Troggu is for {MIN_PLAYERS} to {MAX_PLAYERS} players: give their names in "
+            "seating order", "1",
+        )
+        stake = raw.get("stake", DEFAULT_STAKE)
+        if isinstance(stake, bool) or not isinstance(stake, int) or not 1 <= stake <= MAX_STAKE:
+            raise RuleViolation(
+                "settings.stake",
+                f"The stake is a whole number of Rappen from 1 to {MAX_STAKE}, not {shown(stake)}",
+                "8",
+            )
+        threshold = raw.get("threshold", DEFAULT_THRESHOLD)
+        if not isinstance(threshold, str) or threshold not in THRESHOLDS:
+            presets = ", ".join(f"{name} ({d})" for name, d in THRESHOLDS.values())
+            raise RuleViolation(
+                "settings.threshold",
+                f"The doubling threshold is one of the presets {presets}, not {shown(threshold)}",
+                "8",
+            )
+        switches = require_switches(raw, SWITCHES)
+        for first, second, message in CONFLICTS:
+            if switches[first] and switches[second]:
+                raise RuleViolation("settings.variants", message, "8")
+        return {
+            "players": names,
+            "first_dealer": require_player(raw.get("first_dealer"), "The first dealer",
+                                           len(names)),
+            "stake": stake,
+            "threshold": threshold,
+            **switches,
+        }
+
+    def sides(self, settings: dict[str, Any]) -> list[str]:
+        return list(settings["players"])
+
+    def rules_in_force(self, settings: dict[str, Any]) -> list[str]:
+        table = Table.from_settings(settings)
+        n, stake, d = table.n, table.stake, table.threshold
+        sizes = table.sizes
+        rules = [
+            f"Troggu for {n} players, seated {', '.join(table.names)} in playing order "
+            "(anticlockwise); the deal passes to the right after every hand",
+            f"{n} players: {sizes.hand} cards each ({sizes.packets}), a Tapp of {sizes.tapp}"
+            + (" (Grächen deal)" if settings.get("graechen_deal") and n in (4, 5) else ""),
+            f"Stake {stake} Rappen a unit; a side wins with 58 of the 114 card points; "
+            "57–57 pays nothing",
+            f"Double threshold {table.threshold_name}: ×2 when the losing side has {d} or "
+            "fewer; ×3 when it won no trick; a Solo doubles every payment",
+            "The losing side pays both ways: a losing declarer pays every opponent",
+        ]
+        if n >= 7:
+            rules += [
+                "All pass: the holder of the fool, else of trump I, must play a normal game "
+                "(forced game); if both lie in the Tapp, a Misère"
+                + (" — thrown in under “No Misère”" if table.no_misere else ""),
+                "The Tappist calls a trump I–XX; its holder is his partner and takes (or pays) "
+                "2 units, the Tappist the rest; if the card is his own or in the Tapp he plays "
+                "alone and settles with every opponent (house rule)",
+            ]
+        if table.no_misere:
+            rules.append("No Misère: when all pass the hand is thrown in, nobody pays")
+        elif table.least_wins:
+            rules.append(
+                "Misère, least wins: the fewest points receives the stake from each other "
+                "player; tied players each receive it from every non-tied player; all tie: "
+                "nothing"
+            )
+        else:
+            rules.append(
+                "Misère: the most points pays the stake to each other player; tied players "
+                "each pay every non-tied player (house rule); all tie: nothing"
+            )
+        rules.append({
+            "all four": "Discard: never the fool, XXI or I; kings only all four together",
+            "any": "Kings: any number — a Tappist holding all four kings may discard 1–4 of "
+                   "them; never the fool, XXI or I",
+            "seven": "Seven 5-point cards: no kings-only discard; a Tappist holding the fool, "
+                     "XXI, I and all four kings may discard all seven together",
+        }[table.kings])
+        rules.append(
+            "A withheld fool kept by a side that won no trick stays with it; the last trick "
+            "then keeps one card fewer (house reading)"
+        )
+        rules.append("Settle-up: the fewest payments that bring every balance to 0")
+        limits = PRESET_PLAYERS.get(settings["threshold"])
+        if limits is not None and not limits[0] <= n <= limits[1]:
+            rules.append(
+                f"Note: {table.threshold_name} is usually played by {limits[0]}–{limits[1]} "
+                "players (not enforced)"
+            )
+        return rules
+
+    def score(self, settings: dict[str, Any], hands: list[dict[str, Any]]) -> MatchResult:
+        return score_match(settings, hands)
+
+    def canonical_hand(self, raw: object) -> dict[str, Any]:
+        return hand_to_json(parse_hand(raw))
+
+
+GAME = Troggu()
+
+
+# -- helpers for the web layer ----------------------------------------------------------------
+
+def table(settings: dict[str, Any]) -> Table:
+    """What a hand needs from validated settings: names, sizes, stake, threshold, variants."""
+    return Table.from_settings(settings)
+
+
+def discard_points(
+    settings: dict[str, Any], cards: Sequence[Card] | Sequence[str] | str,
+    all_kings_held: bool = False,
+) -> int:
+    """Check a discard picked as cards (4.2 and the variants of 8) and return its points."""
+    t = table(settings)
+    picked = [c if isinstance(c, Card) else SWISS_TAROT.parse(c) for c in (
+        SWISS_TAROT.parse_many(cards) if isinstance(cards, str) else cards)]
+    if len(set(picked)) != len(picked):
+        raise RuleViolation("card.twice", "The same card was picked twice")
+    return check_discard(picked, t.t, t.kings, all_kings_held)
+
+
+def discard_allowed(
+    settings: dict[str, Any], cards: Sequence[Card] | Sequence[str] | str,
+    all_kings_held: bool = False,
+) -> bool:
+    try:
+        discard_points(settings, cards, all_kings_held)
+    except RuleViolation:
+        return False
+    return True
+
+
+def points_range(cards: int) -> tuple[int, int]:
+    """The card points ``cards`` cards can hold, lo(c) to hi(c) (6.3)."""
+    return lo(cards), hi(cards)
+
+
+__all__ = [
+    "GAME", "Bidding", "Sizes", "Table", "Troggu", "bidding", "card_points", "check_discard",
+    "deal_sizes", "discard_allowed", "discard_points", "forced_game", "points_of",
+    "points_range", "settle_text", "settle_up", "table",
+]

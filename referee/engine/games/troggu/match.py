@@ -1,0 +1,93 @@
+"""A Troggu evening: hands folded into each player's running balance, and the settle-up
+(rules 2.4, 7.5). There is no target: the match lasts as long as the table plays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...errors import RuleViolation
+from ...ledger import settle_up
+from ..base import HandOutcome, Line, MatchResult, Standing
+from .deal import score_hand
+from .facts import parse_hand
+from .table import Table
+
+
+def rappen(amount: int) -> str:
+    return f"{amount} Rappen"
+
+
+def settle_text(balances: tuple[int, ...] | list[int], names: tuple[str, ...]) -> str:
+    """``Anna pays Carla 90 Rappen; Dora pays Beat 30 Rappen`` (the fewest payments, 7.5)."""
+    transfers = settle_up(list(balances))
+    if not transfers:
+        return "nobody owes anything"
+    return "; ".join(f"{names[p]} pays {names[q]} {rappen(a)}" for p, q, a in transfers)
+
+
+class MatchFold:
+    """Folds hands one by one; ``start`` lets a test begin mid-evening."""
+
+    def __init__(
+        self, settings: dict[str, Any], start: tuple[int, ...] | None = None
+    ) -> None:
+        self.table = Table.from_settings(settings)
+        n = self.table.n
+        self.balances = list(start) if start is not None else [0] * n
+        assert len(self.balances) == n and sum(self.balances) == 0
+        self.next_dealer: int = settings["first_dealer"]
+        self.hands: list[HandOutcome] = []
+        self.draft: HandOutcome | None = None
+
+    def add(self, number: int, raw: object, last: bool = False) -> HandOutcome:
+        facts = parse_hand(raw)
+        dealer = self.next_dealer if facts.dealer is None else facts.dealer
+        score = score_hand(facts, dealer, self.table)
+        names = self.table.names
+        lines = list(score.lines)
+        if facts.dealer is not None and facts.dealer < self.table.n \
+                and facts.dealer != self.next_dealer:
+            lines.insert(0, Line(
+                dealer, f"{names[dealer]} deals ({names[self.next_dealer]} was due: the deal "
+                "passes to the right)", None, "2.4",
+            ))
+        after = tuple(b + p for b, p in zip(self.balances, score.payments))
+        outcome = HandOutcome(
+            number=number, dealer=dealer, scores=tuple(score.payments), totals_after=after,
+            lines=lines, summary=score.summary, complete=score.complete,
+            detail={"facts": facts, **score.detail},
+        )
+        if not score.complete:
+            if not last:
+                raise RuleViolation(
+                    "hand.unfinished", "Only the last hand can still be in progress", "6.1"
+                )
+            outcome.totals_after = tuple(self.balances)
+            self.draft = outcome
+            return outcome
+        self.balances = list(after)
+        self.next_dealer = (dealer + 1) % self.table.n          # to the right (2.4)
+        self.hands.append(outcome)
+        return outcome
+
+    def result(self) -> MatchResult:
+        return MatchResult(self.hands, self.standing(), self.draft)
+
+    def standing(self) -> Standing:
+        balances = tuple(self.balances)
+        count = len(self.hands)
+        played = f"{count} hand{'s' if count != 1 else ''} played"
+        phase = f"{played}; settle-up: {settle_text(balances, self.table.names)}"
+        dealer = self.next_dealer if self.draft is None else self.draft.dealer
+        # No target and no winner (7.5.2): ``victory`` repeats the balances, the amounts won.
+        return Standing(totals=balances, victory=balances, dealer=dealer, phase=phase)
+
+
+def score_match(settings: dict[str, Any], hands: list[Any]) -> MatchResult:
+    fold = MatchFold(settings)
+    for number, raw in enumerate(hands, 1):
+        try:
+            fold.add(number, raw, number == len(hands))
+        except RuleViolation as error:
+            raise error.in_hand(number) from None
+    return fold.result()

@@ -1,0 +1,69 @@
+"""What one Troggu hand needs from the match settings, and what scoring it produces."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..base import Line
+from .values import THRESHOLDS, Sizes, deal_sizes
+
+KINGS_ALL_FOUR, KINGS_ANY, KINGS_SEVEN = "all four", "any", "seven"     # 4.2.3 and 8
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a hand's checks and payments need from the match settings."""
+
+    names: tuple[str, ...]
+    sizes: Sizes
+    stake: int
+    threshold: int
+    threshold_name: str
+    kings: str = KINGS_ALL_FOUR
+    no_misere: bool = False
+    least_wins: bool = False
+
+    @classmethod
+    def from_settings(cls, settings: dict[str, Any]) -> Table:
+        names = tuple(settings["players"])
+        name, threshold = THRESHOLDS[settings["threshold"]]
+        kings = (
+            KINGS_ANY if settings.get("kings_any_number")
+            else KINGS_SEVEN if settings.get("seven_fives") else KINGS_ALL_FOUR
+        )
+        return cls(
+            names, deal_sizes(len(names), bool(settings.get("graechen_deal"))),
+            settings["stake"], threshold, name, kings, bool(settings.get("no_misere")),
+            bool(settings.get("misere_least_wins")),
+        )
+
+    @property
+    def n(self) -> int:
+        return len(self.names)
+
+    @property
+    def h(self) -> int:
+        return self.sizes.hand
+
+    @property
+    def t(self) -> int:
+        return self.sizes.tapp
+
+    def name(self, seat: int) -> str:
+        return self.names[seat]
+
+
+@dataclass
+class HandScore:
+    payments: list[int]
+    lines: list[Line] = field(default_factory=list)
+    summary: str = ""
+    complete: bool = True
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+def names_of_side(declarer: int, partner: int | None, table: Table) -> str:
+    if partner is None:
+        return table.name(declarer)
+    return f"{table.name(declarer)} and {table.name(partner)}"
