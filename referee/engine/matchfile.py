@@ -29,10 +29,14 @@ Fields (all required, no others allowed):
     each), ``target`` (5 or 10 buli) and ``first_dealer`` (0 or 1, an index into
     ``players``). Stovkahra: four ``players`` (N, E, S, W), two ``teams``, ``target``,
     ``first_dealer`` (0–3) and the variant switches (``referee.engine.games.stovkahra``).
+    Marjolet: two ``players``, ``target`` (500 or 1000), ``first_dealer``, ``rules``
+    (``default``, ``traditional`` or ``custom``) and its four switches
+    (``referee.engine.games.marjolet``).
 ``hands``
     The facts the table reported for each hand, in the order played, in the game's hand
     format (Tartli: ``referee.engine.games.tartli.facts``; Stovkahra:
-    ``referee.engine.games.stovkahra.facts``). Only facts are stored; scores, totals and
+    ``referee.engine.games.stovkahra.facts``; Marjolet:
+    ``referee.engine.games.marjolet.facts``). Only facts are stored; scores, totals and
     victory points are always derived by folding the engine over the hands.
     Only the last hand may still be in progress (``"end": null``).
 

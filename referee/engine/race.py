@@ -66,3 +66,27 @@ def judge_call(
         f"{counted(rules.wrong_call_award, unit, plural)} to the {rules.opponent}"
     )
     return Verdict(other, rules.wrong_call_award, False, reason)
+
+
+@dataclass(frozen=True)
+class Finish:
+    """Where a race to a target stands after a hand with no call-out: the first to the target
+    wins; when both sides are there, the higher total wins; equal totals play another hand with
+    the totals kept (Tartli 7.2, Stovkahra 7.1.2, Marjolet 7.2)."""
+
+    reached: tuple[int, ...]   # the sides at the target or above, in side order
+    winner: int | None         # who wins the game, if anyone does
+
+    @property
+    def tie(self) -> bool:
+        """Both sides at the target or above with equal totals: another hand."""
+        return bool(self.reached) and self.winner is None
+
+
+def finish(totals: tuple[int, ...] | list[int], target: int) -> Finish:
+    reached = tuple(side for side, total in enumerate(totals) if total >= target)
+    if len(reached) == 1:
+        return Finish(reached, reached[0])
+    best = max((totals[side] for side in reached), default=None)
+    leaders = [side for side in reached if totals[side] == best]
+    return Finish(reached, leaders[0] if len(leaders) == 1 else None)

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.engine.games.tartli.match import RACE
-from referee.engine.race import RaceRules, award_reason, game_award, judge_call
+from referee.engine.race import RaceRules, award_reason, finish, game_award, judge_call
 
 OTHER = RaceRules(target=1000, award=2, big_award=5, far_behind_at_most=400, wrong_call_award=3)
 
@@ -71,3 +71,19 @@ def test_judge_call_properties(claimant, a, b, rules):
     else:
         assert not verdict.right and verdict.winner == 1 - claimant
         assert verdict.award == rules.wrong_call_award
+
+
+@pytest.mark.parametrize(("totals", "reached", "winner", "tie"), [
+    ((300, 499), (), None, False),
+    ((535, 380), (0,), 0, False),
+    ((380, 500), (1,), 1, False),
+    ((550, 545), (0, 1), 0, False),
+    ((590, 610), (0, 1), 1, False),
+    ((540, 540), (0, 1), None, True),
+], ids=["nobody", "one", "exactly-the-target", "both-higher-first", "both-higher-second",
+        "both-equal"])
+def test_finish_first_to_the_target_then_the_higher_total_then_another_hand(
+    totals, reached, winner, tie
+):
+    done = finish(totals, 500)
+    assert (done.reached, done.winner, done.tie) == (reached, winner, tie)

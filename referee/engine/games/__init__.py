@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from ..errors import RuleViolation, shown
 from .base import Game
+from .marjolet import GAME as MARJOLET
 from .stovkahra import GAME as STOVKAHRA
 from .tartli import GAME as TARTLI
 from .troggu import GAME as TROGGU
 
-GAMES: dict[str, Game] = {game.name: game for game in (TARTLI, STOVKAHRA, TROGGU)}
+GAMES: dict[str, Game] = {game.name: game for game in (TARTLI, STOVKAHRA, MARJOLET, TROGGU)}
 
 
 def get(name: object) -> Game:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import RuleViolation
-from ...race import RaceRules, award_reason, counted, game_award, judge_call
+from ...race import RaceRules, award_reason, counted, finish, game_award, judge_call
 from ..base import Award, HandOutcome, Line, MatchResult, Standing
 from .deal import DealScore, Names, score_deal
 from .facts import DealFacts, Dost, Played, parse_deal
@@ -108,21 +108,21 @@ class MatchFold:
 
     def _end_played(self, outcome: HandOutcome, facts: DealFacts, new: tuple[int, int]) -> None:
         teams = self.names.teams
-        over = [team for team in (0, 1) if new[team] >= RACE.target]
-        if not over:
+        done = finish(new, RACE.target)
+        if not done.reached:
             self.totals = list(new)
             outcome.summary = f"{teams[0]} {new[0]}, {teams[1]} {new[1]}"
             return
-        if len(over) == 1:
-            (team,) = over
+        if len(done.reached) == 1:
+            (team,) = done.reached
             reason = (
                 f"{teams[team]} reach {new[team]}; {teams[1 - team]} have "
                 + award_reason(RACE, new[1 - team], UNIT, UNITS)
             )
             award = Award(team, game_award(RACE, new[1 - team]), reason)
             self._award(outcome, facts, award, "7.1.3")
-        elif new[0] != new[1]:
-            team = 0 if new[0] > new[1] else 1
+        elif done.winner is not None:
+            team = done.winner
             reason = (
                 f"both teams at 100 or more: {teams[team]}'s {new[team]} beats "
                 f"{new[1 - team]} → {sticks(game_award(RACE, new[1 - team]))}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import RuleViolation
-from ...race import RaceRules, award_reason, game_award, judge_call
+from ...race import RaceRules, award_reason, finish, game_award, judge_call
 from ..base import Award, HandOutcome, Line, MatchResult, Standing
 from .facts import Claim, Decider, HandFacts, Played, parse_hand
 from .hand import HandScore, score_hand
@@ -101,21 +101,21 @@ class MatchFold:
         )
 
     def _end_played(self, outcome: HandOutcome, new: tuple[int, ...]) -> None:
-        over = [p for p in (0, 1) if new[p] >= RACE.target]
-        if not over:
+        done = finish(new, RACE.target)
+        if not done.reached:
             self.totals = list(new)
             outcome.summary = "no one reached 501"
             return
-        if len(over) == 1:
-            (p,) = over
+        if len(done.reached) == 1:
+            (p,) = done.reached
             amount = game_award(RACE, new[1 - p])
             reason = (
                 f"{self.names[p]} reached {new[p]}; {self.names[1 - p]} has "
                 + award_reason(RACE, new[1 - p], UNIT)
             )
             self._award(outcome, Award(p, amount, reason), "7.2")
-        elif new[0] != new[1]:
-            p = 0 if new[0] > new[1] else 1
+        elif done.winner is not None:
+            p = done.winner
             self._award(outcome, Award(
                 p, 1, f"both over 501, {self.names[p]}'s {new[p]} is the higher → 1 buli"
             ), "7.2")

@@ -1,0 +1,262 @@
+"""The facts a table reports about one Marjolet deal (rules 6.1), read strictly from JSON.
+
+A deal in JSON::
+
+    {"turnup": "9c",
+     "tricks": [{"winner": 1, "exchange": null, "melds": [[], []]},
+                {"winner": 0, "exchange": null, "melds": [[], []]},
+                {"winner": 0, "exchange": null, "melds": [["four:K", "marriage:h"], []]},
+                ...],
+     "seven_played": null,
+     "end": {"brisques": [50, null], "trick10": 0, "last": 1, "sweep": null}}
+
+Players are 0 and 1 in the match's seating order. The dealer is not a fact: deal n is dealt by
+``(first_dealer + n - 1) % 2`` and the other player leads trick 1 (2.1, 2.4).
+
+``turnup``
+    The card turned up after the deal; it fixes trumps (2.2). Required.
+``tricks``
+    Tricks 1, 2, ... as far as the table recorded them (at most 16), each a record of:
+
+    ``winner``: who won the trick, or ``null`` when not recorded. ``melds``: two lists, the
+    melds each player declared in the turn after this trick (only its winner may, and only
+    after tricks 1–10, 4.2.1), each as notation (``"four:K"``, ``"marriage:h"``,
+    ``"marjolet:d"``) or as its cards (``["Jc", "Qd"]``). ``exchange``: the player who
+    exchanged the trump 7 for the turn-up in this turn (4.4.1), else ``null``. ``cards``
+    (optional, for the strictest checks): the two cards played, the leader's first; when
+    given, it is given for every trick from trick 1 on (6.1.7).
+
+    Only the facts of the score are needed: the melds, who made them and the exchange. A trick
+    whose winner nobody recorded and in which nothing was declared can be ``{"winner": null}``;
+    more facts (every winner, every card) are checked against the rest and never change the
+    score.
+``seven_played``
+    ``{"player": p, "trick": t | null}`` when the trump 7, never exchanged and not the
+    turn-up, was played to a trick by p (4.4.3), else ``null``.
+``end``
+    ``null`` while the deal is being played, else ``{"brisques": [a, b], "trick10": p,
+    "last": p, "sweep": p | null}``: each player's points in aces and tens (10 each; one of
+    them may be ``null``, it is then 80 minus the other), the winner of trick 10 (the other
+    took the turn-up), the winner of the last trick, and who won all of tricks 11–16
+    (``null``: nobody did).
+
+Missing ``tricks``, ``melds``, ``exchange``, ``seven_played`` and ``sweep`` read as empty or
+null. The canonical form (``hand_to_json``) writes every key, melds as notation, and
+``cards`` only when recorded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...cards import FRENCH, Card
+from ...errors import RuleViolation
+from ..base import (
+    require_dict,
+    require_int,
+    require_known_keys,
+    require_list,
+    require_player,
+)
+from .melds import Meld, parse_meld
+from .values import BRISQUES_TOTAL, MELD_TRICKS, TRICKS
+
+MAX_MELDS = 13          # every meld of the pack; a real turn has far fewer (4.2.3)
+
+
+@dataclass(frozen=True)
+class Trick:
+    winner: int | None
+    melds: tuple[tuple[Meld, ...], tuple[Meld, ...]] = ((), ())
+    exchange: int | None = None
+    cards: tuple[Card, Card] | None = None      # the leader's card, then the second's
+
+
+@dataclass(frozen=True)
+class SevenPlayed:
+    player: int
+    trick: int | None
+
+
+@dataclass(frozen=True)
+class End:
+    brisques: tuple[int | None, int | None]
+    trick10: int
+    last: int
+    sweep: int | None
+
+    @property
+    def brisque_points(self) -> tuple[int, int]:
+        """Both players' points in aces and tens, one derived from 80 if not given."""
+        a, b = self.brisques
+        if a is None:
+            assert b is not None
+            return BRISQUES_TOTAL - b, b
+        return a, BRISQUES_TOTAL - a if b is None else b
+
+
+@dataclass(frozen=True)
+class HandFacts:
+    turnup: Card
+    tricks: tuple[Trick, ...] = ()
+    seven_played: SevenPlayed | None = None
+    end: End | None = None
+
+    @property
+    def trumps(self) -> str:
+        return self.turnup.suit
+
+    @property
+    def exchanges(self) -> list[tuple[int, int]]:
+        """Every recorded exchange as (trick, player)."""
+        return [
+            (number, trick.exchange)
+            for number, trick in enumerate(self.tricks, 1) if trick.exchange is not None
+        ]
+
+
+KEYS = frozenset({"turnup", "tricks", "seven_played", "end"})
+TRICK_KEYS = frozenset({"winner", "melds", "exchange", "cards"})
+SEVEN_KEYS = frozenset({"player", "trick"})
+END_KEYS = frozenset({"brisques", "trick10", "last", "sweep"})
+
+
+def parse_hand(data: object) -> HandFacts:
+    raw = require_dict(data, "A deal")
+    require_known_keys(raw, KEYS, "a deal")
+    if raw.get("turnup") is None:
+        raise RuleViolation("fact.turnup", "Pick the turn-up card: it fixes trumps", "2.2")
+    turnup = FRENCH.parse(raw["turnup"])
+    tricks = tuple(
+        _parse_trick(t, number, turnup.suit)
+        for number, t in enumerate(require_list(raw.get("tricks", []), "Tricks", TRICKS), 1)
+    )
+    seven = None
+    if raw.get("seven_played") is not None:
+        s = require_dict(raw["seven_played"], "The trump 7 played")
+        require_known_keys(s, SEVEN_KEYS, "the trump 7 played")
+        trick = s.get("trick")
+        seven = SevenPlayed(
+            require_player(s.get("player"), "The player who played the trump 7"),
+            None if trick is None else require_int(
+                trick, "The trick the trump 7 was played to", 1, TRICKS, "6.1.5"
+            ),
+        )
+    return HandFacts(turnup, tricks, seven, _parse_end(raw.get("end")))
+
+
+def _parse_trick(data: object, number: int, trumps: str) -> Trick:
+    raw = require_dict(data, f"Trick {number}")
+    require_known_keys(raw, TRICK_KEYS, f"trick {number}")
+    winner = raw.get("winner")
+    if winner is not None:
+        winner = require_player(winner, f"The winner of trick {number}")
+    melds_raw = require_list(raw.get("melds", [[], []]), f"Trick {number}'s melds", 2)
+    if len(melds_raw) != 2:
+        raise RuleViolation("fact.shape", f"Trick {number}'s melds need one list per player")
+    melds = (_parse_melds(melds_raw[0], number, trumps), _parse_melds(melds_raw[1], number, trumps))
+    exchange = raw.get("exchange")
+    if exchange is not None:
+        exchange = require_player(exchange, f"The player who exchanged after trick {number}")
+    if number > MELD_TRICKS and (melds[0] or melds[1]):
+        raise RuleViolation(
+            "meld.window",
+            f"Melds are declared only after tricks 1–10, not after trick {number}: "
+            "the stock is empty",
+            "4.2.1",
+        )
+    if number > MELD_TRICKS and exchange is not None:
+        raise RuleViolation(
+            "exchange.window",
+            f"The trump 7 can be exchanged only after tricks 1–10, not after trick {number}: "
+            "the turn-up has been taken",
+            "4.4.1",
+        )
+    cards = None
+    if raw.get("cards") is not None:
+        played = FRENCH.parse_many(raw["cards"])
+        if len(played) != 2:
+            raise RuleViolation(
+                "fact.shape", f"Trick {number}: give the two cards played, the leader's first",
+                "6.1.7",
+            )
+        cards = (played[0], played[1])
+    return Trick(winner, melds, exchange, cards)
+
+
+def _parse_melds(data: object, number: int, trumps: str) -> tuple[Meld, ...]:
+    return tuple(
+        parse_meld(m, trumps) for m in require_list(data, f"Trick {number}'s melds", MAX_MELDS)
+    )
+
+
+def _parse_end(data: object) -> End | None:
+    if data is None:
+        return None
+    raw = require_dict(data, "The end of the deal")
+    require_known_keys(raw, END_KEYS, "the end of the deal")
+    pair = require_list(raw.get("brisques"), "Aces and tens", 2)
+    if len(pair) != 2:
+        raise RuleViolation(
+            "fact.shape", "Give the aces and tens of each player (one may be empty)"
+        )
+    brisques = tuple(
+        None if value is None
+        else require_int(value, "Points in aces and tens", 0, BRISQUES_TOTAL, "6.3.1")
+        for value in pair
+    )
+    if brisques == (None, None):
+        raise RuleViolation(
+            "fact.brisques", "Give the points in aces and tens of at least one player", "6.1.6"
+        )
+    for value in brisques:
+        if value is not None and value % 10:
+            raise RuleViolation(
+                "brisques.tens",
+                f"Aces and tens count 10 each, so {value} is not possible: give a multiple of 10",
+                "6.3.1",
+            )
+    if None not in brisques and sum(b for b in brisques if b is not None) != BRISQUES_TOTAL:
+        a, b = brisques
+        raise RuleViolation(
+            "brisques.sum",
+            f"The four aces and four tens make {BRISQUES_TOTAL} in all, not {a} + {b} = "
+            f"{(a or 0) + (b or 0)}",
+            "6.3.1",
+        )
+    sweep = raw.get("sweep")
+    return End(
+        (brisques[0], brisques[1]),
+        require_player(raw.get("trick10"), "The winner of trick 10"),
+        require_player(raw.get("last"), "The winner of the last trick"),
+        None if sweep is None else require_player(sweep, "The player who won tricks 11–16"),
+    )
+
+
+def hand_to_json(facts: HandFacts) -> dict[str, Any]:
+    """The canonical JSON of a deal: parse_hand(hand_to_json(f)) == f."""
+    tricks = []
+    for trick in facts.tricks:
+        entry: dict[str, Any] = {
+            "winner": trick.winner,
+            "exchange": trick.exchange,
+            "melds": [[str(m) for m in side] for side in trick.melds],
+        }
+        if trick.cards is not None:
+            entry["cards"] = [str(card) for card in trick.cards]
+        tricks.append(entry)
+    seven = facts.seven_played
+    end = facts.end
+    return {
+        "turnup": str(facts.turnup),
+        "tricks": tricks,
+        "seven_played": None if seven is None else {"player": seven.player, "trick": seven.trick},
+        "end": None if end is None else {
+            "brisques": list(end.brisques), "trick10": end.trick10, "last": end.last,
+            "sweep": end.sweep,
+        },
+    }
+
+
+__all__ = ["End", "HandFacts", "SevenPlayed", "Trick", "hand_to_json", "parse_hand"]
