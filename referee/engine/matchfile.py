@@ -252,7 +252,7 @@ def _read(data: object) -> MatchFile:
         try:
             hands.append(game.canonical_hand(raw))
         except RuleViolation as error:
-            raise error.in_hand(number) from None
+            raise error.in_hand(number, game.hand_word.capitalize()) from None
     game.score(settings, hands)
     return MatchFile(game=game.name, settings=settings, hands=hands, created=created)
 

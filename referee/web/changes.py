@@ -17,7 +17,7 @@ def _totals(hand: HandOutcome) -> str:
 
 def describe_changes(
     before: MatchResult, after: MatchResult, names: list[str], changed: int,
-    removed: bool = False,
+    removed: bool = False, word: str = "hand",
 ) -> list[str]:
     """Compare the hands after the changed one (by position after the change)."""
     messages = []
@@ -32,11 +32,11 @@ def describe_changes(
         award_old, award_new = _award(old.award, names), _award(hand.award, names)
         if (award_old, old.summary) != (award_new, hand.summary):
             messages.append(
-                f"Hand {hand.number} now: {hand.summary} (was: {old.summary})."
+                f"{word.capitalize()} {hand.number} now: {hand.summary} (was: {old.summary})."
             )
         elif old.totals_after != hand.totals_after:
             messages.append(
-                f"Hand {hand.number}: totals after it now {_totals(hand)} "
+                f"{word.capitalize()} {hand.number}: totals after it now {_totals(hand)} "
                 f"(were {_totals(old)})."
             )
     if before.standing.victory != after.standing.victory:

@@ -185,7 +185,7 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
     canonical = [web.game.canonical_hand(h) for h in new_hands]
     store().save_hands(stored.id, stored.hands, canonical, spec.label(ctx, form))
     sides = web.game.sides(stored.settings)
-    for message in describe_changes(result, new_result, sides, hand):
+    for message in describe_changes(result, new_result, sides, hand, word=web.game.hand_word):
         flash(message)
     return _after_change(stored.id, hand if editing else None)
 
@@ -197,18 +197,19 @@ def delete_hand(match_id: str, hand: int) -> Any:
         abort(404)
     if not ButtonForm().validate_on_submit():
         abort(400)
+    word = web.game.hand_word.capitalize()
     new_hands = stored.hands[: hand - 1] + stored.hands[hand:]
     try:
         new_result = web.game.score(stored.settings, new_hands)
     except RuleViolation as violation:
         return render_live(
             _context(stored, web, result), web,
-            error=f"Hand {hand} cannot be deleted: {violation.explain()}", status=422,
+            error=f"{word} {hand} cannot be deleted: {violation.explain()}", status=422,
         )
-    store().save_hands(stored.id, stored.hands, new_hands, f"Hand {hand} deleted")
-    flash(f"Hand {hand} deleted.")
+    store().save_hands(stored.id, stored.hands, new_hands, f"{word} {hand} deleted")
+    flash(f"{word} {hand} deleted.")
     for message in describe_changes(result, new_result, web.game.sides(stored.settings), hand,
-                                    removed=True):
+                                    removed=True, word=web.game.hand_word):
         flash(message)
     return _after_change(stored.id, None)
 

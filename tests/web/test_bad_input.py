@@ -229,7 +229,8 @@ def test_pile_not_a_number(table: Table, htmx: bool, pile: str) -> None:
     mid = table.seed([SIXTEEN])
     page = refused(table, mid, htmx,
                    lambda: table.finish(mid, 1, pile, last=B, htmx=htmx),
-                   "Not a valid integer value" if pile else
+                   ("Enter a number of at most 6 digits" if pile == HUGE else
+                    "Not a valid integer value") if pile else
                    "Enter the card points of one player's pile")
     assert page.value("finish-pile") == pile
 
@@ -243,7 +244,7 @@ def test_huge_number_in_a_claim(table: Table, htmx: bool, field: str) -> None:
     with unchanged(table, mid):
         page = table.rejected(
             table.post(f"/m/{mid}/hands/1/claim", data, htmx=htmx, prefix="claim"), htmx)
-    assert "Not a valid integer value." in page.errors
+    assert "Enter a number of at most 6 digits" in page.errors
 
 
 @HTMX
@@ -348,9 +349,9 @@ def test_field_errors_are_not_folded_away(table: Table, started: str, htmx: bool
     action, words = {
         "pile-152": (lambda: table.finish(started, 1, 152, htmx=htmx), "A pile holds 0 to 151"),
         "pile-huge": (lambda: table.finish(started, 1, HUGE, htmx=htmx),
-                      "Not a valid integer value"),
+                      "Enter a number of at most 6 digits"),
         "claim-completed-huge": (lambda: table.claim(started, 1, A, HUGE, (0, 0), htmx=htmx),
-                                 "Not a valid integer value"),
+                                 "Enter a number of at most 6 digits"),
         "indicator-forged": (lambda: table.indicator(started, 1, "Zz", htmx=htmx),
                              "Not a valid choice"),
     }[case]

@@ -98,6 +98,7 @@ class Game(ABC):
     deck: Deck
     players: tuple[int, int]
     victory_unit: str
+    hand_word: str = "hand"       # what the rules call one hand: "hand" or "deal"
 
     @abstractmethod
     def settings(self, raw: dict[str, Any]) -> dict[str, Any]:

@@ -7,7 +7,6 @@ from typing import Any
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
-    IntegerField,
     RadioField,
     SelectField,
     SelectMultipleField,
@@ -18,6 +17,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from ...engine.cards import FRENCH
 from ...engine.errors import RuleViolation
 from ...engine.games.stovkahra import GAME
+from ..fields import WholeNumber
 from .base import Action, ActionContext, WebGame
 
 CARDS = [(str(card), FRENCH.short_name(card)) for card in FRENCH.cards]
@@ -41,7 +41,7 @@ class NewSeriesForm(FlaskForm):
     west = _name("West")
     team_ns = StringField("Team North–South", [Optional(), Length(max=40)])
     team_ew = StringField("Team East–West", [Optional(), Length(max=40)])
-    target = IntegerField("Series to (matchsticks)", [InputRequired(), NumberRange(1, 50)],
+    target = WholeNumber("Series to (matchsticks)", [InputRequired(), NumberRange(1, 50)],
                           default=10)
     first_dealer = RadioField("First dealer", choices=SEATS, default="3",
                               validators=[InputRequired()])
@@ -70,16 +70,16 @@ class CombinationForm(FlaskForm):
 
 
 class RemoveForm(FlaskForm):
-    index = IntegerField("Combination", [InputRequired(), NumberRange(0, 63)])
+    index = WholeNumber("Combination", [InputRequired(), NumberRange(0, 63)])
 
 
 class FinishForm(FlaskForm):
     points_team = RadioField("Card points of", choices=TEAMS, default="0",
                              validators=[InputRequired()])
-    points = IntegerField("Card points", [
+    points = WholeNumber("Card points", [
         InputRequired("Enter one team's card points"),
         NumberRange(0, DEAL_POINTS, "A team takes 0 to 72 card points (rule 3)")])
-    tricks = IntegerField("Tricks of that team (optional)", [Optional(), NumberRange(0, 8)])
+    tricks = WholeNumber("Tricks of that team (optional)", [Optional(), NumberRange(0, 8)])
     last = RadioField("Last trick won by", choices=TEAMS,
                       validators=[InputRequired("Which team won the last trick? (rule 5)")])
 
@@ -90,12 +90,12 @@ class DostForm(FlaskForm):
         ("0", "right after his own combination")] + [
         (str(t), f"on winning trick {t}") for t in range(1, 8)])
     trick_winner = SelectField("Trick won by", choices=[("", "—")] + SEATS, default="")
-    points_0 = IntegerField("Card points", [InputRequired(), NumberRange(0, DEAL_POINTS)],
+    points_0 = WholeNumber("Card points", [InputRequired(), NumberRange(0, DEAL_POINTS)],
                             default=0)
-    points_1 = IntegerField("Card points", [InputRequired(), NumberRange(0, DEAL_POINTS)],
+    points_1 = WholeNumber("Card points", [InputRequired(), NumberRange(0, DEAL_POINTS)],
                             default=0)
-    tricks_0 = IntegerField("Tricks", [Optional(), NumberRange(0, 7)])
-    tricks_1 = IntegerField("Tricks", [Optional(), NumberRange(0, 7)])
+    tricks_0 = WholeNumber("Tricks", [Optional(), NumberRange(0, 7)])
+    tricks_1 = WholeNumber("Tricks", [Optional(), NumberRange(0, 7)])
 
 
 def _add_sevens(form: type[FlaskForm], tricks: int) -> None:
@@ -207,15 +207,27 @@ def apply_dost(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
         "kind": "dost", "caller": int(form.caller.data), "after": after,
         "trick_winner": int(form.trick_winner.data) if form.trick_winner.data else None,
         "points": [form.points_0.data, form.points_1.data], "tricks": tricks,
-        "sevens": _seven_list(form, min(after, 7)),
+        "sevens": _seven_list(form, 7),
     }
     return hands
 
 
 def apply_sticks(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     hands = ctx.hands()
-    _deal(ctx, hands)["sticks"] = form.choice.data
+    deal = _deal(ctx, hands)
+    done = ctx.result.hands
+    if ctx.hand > len(done) or done[ctx.hand - 1].award is None:
+        raise RuleViolation(
+            "sticks.no-game", f"Deal {ctx.hand} does not end a game: there are no matchsticks "
+            "to add or take", "7.3.1")
+    deal["sticks"] = form.choice.data
     return hands
+
+
+def _pair(first: str, second: str, fallback: str) -> str:
+    """A team's default name from its players' names, if it fits (40 characters)."""
+    name = f"{first} & {second}"
+    return name if len(name) <= 40 else fallback
 
 
 def _label(verb: str) -> Any:
@@ -243,8 +255,8 @@ class StovkahraWeb(WebGame):
     def settings_from(self, form: Any) -> dict[str, Any]:
         players = [form.north.data, form.east.data, form.south.data, form.west.data]
         teams = [
-            form.team_ns.data or f"{players[0]} & {players[2]}",
-            form.team_ew.data or f"{players[1]} & {players[3]}",
+            form.team_ns.data or _pair(players[0], players[2], "North–South"),
+            form.team_ew.data or _pair(players[1], players[3], "East–West"),
         ]
         return {
             "players": players, "teams": teams, "target": form.target.data,

@@ -7,7 +7,6 @@ from typing import Any
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
-    IntegerField,
     RadioField,
     SelectField,
     SelectMultipleField,
@@ -21,6 +20,7 @@ from ...engine.games.tartli import GAME
 from ...engine.games.tartli.facts import parse_hand
 from ...engine.games.tartli.melds import SEQUENCE_NAMES, Conceded, recognize
 from ...engine.games.tartli.values import EXCHANGE_TRICKS, MELD_TRICKS, PILES_TOTAL, TRICKS
+from ..fields import WholeNumber
 from .base import Action, ActionContext, WebGame
 
 CARDS = [(str(card), HUNGARIAN.short_name(card)) for card in HUNGARIAN.cards]
@@ -63,7 +63,7 @@ class TrickForm(FlaskForm):
 class FinishForm(FlaskForm):
     pile_player = RadioField("Pile of", choices=PLAYER, default="0",
                              validators=[InputRequired()])
-    pile = IntegerField(
+    pile = WholeNumber(
         "Card points in the pile", validators=[
             InputRequired("Enter the card points of one player's pile"),
             NumberRange(0, PILES_TOTAL, "A pile holds 0 to 151 card points (rule 3)"),
@@ -77,14 +77,14 @@ class FinishForm(FlaskForm):
 class ClaimForm(FlaskForm):
     claimant = RadioField("Claimed by", choices=PLAYER,
                           validators=[InputRequired("Who claimed 501?")])
-    completed = IntegerField("Tricks completed", validators=[
+    completed = WholeNumber("Tricks completed", validators=[
         InputRequired(), NumberRange(0, TRICKS - 1, "A claim comes before trick 16 is complete "
                                      "(rule 7.3.1)"),
     ])
     step7 = BooleanField("The melds of the trick in progress had already scored")
-    pile_0 = IntegerField("Pile", validators=[
+    pile_0 = WholeNumber("Pile", validators=[
         InputRequired(), NumberRange(0, PILES_TOTAL, "A pile holds 0 to 151 card points")])
-    pile_1 = IntegerField("Pile", validators=[
+    pile_1 = WholeNumber("Pile", validators=[
         InputRequired(), NumberRange(0, PILES_TOTAL, "A pile holds 0 to 151 card points")])
 
 

@@ -35,6 +35,7 @@ class Stovkahra(Game):
     title = "Stovkahra"
     deck = FRENCH
     players = (4, 4)
+    hand_word = "deal"
     victory_unit = "matchsticks"
 
     def settings(self, raw: dict[str, Any]) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from ...race import RaceRules, award_reason, counted, finish, game_award, judge_
 from ..base import Award, HandOutcome, Line, MatchResult, Standing
 from .deal import DealScore, Names, score_deal
 from .facts import DealFacts, Dost, Played, parse_deal
-from .values import team_of
+from .values import SEATS, team_of
 
 RACE = RaceRules(
     target=100, award=1, big_award=2, far_behind_at_most=49, wrong_call_award=2,
@@ -62,7 +62,14 @@ class MatchFold:
         return (self.first_dealer + number - 1) % 4      # passes to the left (2.5)
 
     def add(self, number: int, raw: object, last: bool = False) -> None:
-        facts = parse_deal(raw)
+        try:
+            facts = parse_deal(raw)
+        except RuleViolation as error:
+            # The facts reader knows seats, not names: "S: ..." becomes "Eva (S): ...".
+            seat, colon, rest = error.message.partition(": ")
+            if colon and seat in SEATS:
+                error.message = f"{self.names.players[SEATS.index(seat)]} ({seat}): {rest}"
+            raise
         if self.over:
             raise RuleViolation(
                 "match.over", f"The series is over ({self.standing().phase})", "7.3.2"
