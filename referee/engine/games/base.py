@@ -109,6 +109,16 @@ class Game(ABC):
         """The names of the scoring sides (players or teams), in the order of every score,
         total and victory count in the results."""
 
+    def totals_label(self, settings: dict[str, Any]) -> str:
+        """The heading of the running totals on the scoreboard."""
+        return "Points this game"
+
+    def victory_label(self, settings: dict[str, Any]) -> str:
+        """The heading of the victory count on the scoreboard."""
+        target = settings.get("target")
+        suffix = f" (to {target})" if target else ""
+        return f"{self.victory_unit.capitalize()}{suffix}"
+
     @abstractmethod
     def rules_in_force(self, settings: dict[str, Any]) -> list[str]:
         """Plain sentences for the match record."""

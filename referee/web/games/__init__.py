@@ -5,7 +5,10 @@ Views ask this registry; they never branch on a game's name."""
 from __future__ import annotations
 
 from .base import WebGame
+from .marjolet import MarjoletWeb
 from .stovkahra import StovkahraWeb
 from .tartli import TartliWeb
 
-WEB_GAMES: dict[str, WebGame] = {web.game.name: web for web in (TartliWeb(), StovkahraWeb())}
+WEB_GAMES: dict[str, WebGame] = {
+    web.game.name: web for web in (TartliWeb(), StovkahraWeb(), MarjoletWeb())
+}

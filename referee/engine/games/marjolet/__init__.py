@@ -75,6 +75,9 @@ class Marjolet(Game):
             **_rule_settings(raw),
         }
 
+    def victory_label(self, settings: dict[str, Any]) -> str:
+        return "Game won"
+
     def sides(self, settings: dict[str, Any]) -> list[str]:
         return list(settings["players"])
 

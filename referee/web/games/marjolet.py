@@ -1,0 +1,242 @@
+"""Marjolet at the table: melds after won tricks, the trump seven, the race to 500."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, RadioField, SelectField, SelectMultipleField, StringField
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+
+from ...engine.cards import FRENCH
+from ...engine.errors import RuleViolation
+from ...engine.games.marjolet import GAME, recognize, rules_of
+from ...engine.games.marjolet.values import BRISQUES_TOTAL, MELD_TRICKS, SWITCH_TITLES, SWITCHES
+from ..fields import WholeNumber
+from .base import Action, ActionContext, WebGame
+
+CARDS = [(str(card), FRENCH.short_name(card)) for card in FRENCH.cards]
+PLAYER = [("0", "0"), ("1", "1")]
+
+
+class NewGameForm(FlaskForm):
+    player_a = StringField("First player", [InputRequired(), Length(max=40)])
+    player_b = StringField("Second player", [InputRequired(), Length(max=40)])
+    target = RadioField("Game to", choices=[("500", "500"), ("1000", "1000 (variant)")],
+                        default="500", validators=[InputRequired()])
+    first_dealer = RadioField("First dealer", choices=[("0", "First player"),
+                                                      ("1", "Second player")],
+                              default="0", validators=[InputRequired()])
+    rules = RadioField("Rule set", default="default", validators=[InputRequired()], choices=[
+        ("default", "Default (the seed's values)"),
+        ("traditional", "Traditional (all four switches below on)"),
+        ("custom", "Custom: the switches below as ticked")])
+
+
+def _add_switches(form: type[FlaskForm]) -> None:
+    """One visible box per variant of rules section 8."""
+    for switch in SWITCHES:
+        setattr(form, switch, BooleanField(SWITCH_TITLES[switch]))
+
+
+_add_switches(NewGameForm)
+
+
+class TurnupForm(FlaskForm):
+    turnup = RadioField("Turn-up", choices=CARDS,
+                        validators=[InputRequired("Pick the turn-up card (rule 2.2)")])
+
+
+class TurnForm(FlaskForm):
+    trick = WholeNumber("After trick", [InputRequired("After which trick (1–10)?"),
+                                        NumberRange(1, MELD_TRICKS,
+                                                    "Melds only after tricks 1–10 (rule 4.2.1)")])
+    winner = RadioField("Won by", choices=PLAYER,
+                        validators=[InputRequired("Who won the trick? (rule 4.2.1)")])
+    cards = SelectMultipleField("Meld: tap its cards", choices=CARDS, validators=[Optional()])
+    exchange = BooleanField("Exchanged the trump 7 for the turn-up in this turn")
+
+
+class UnmeldForm(FlaskForm):
+    trick = WholeNumber("Trick", [InputRequired(), NumberRange(1, MELD_TRICKS)])
+    player = RadioField("Player", choices=PLAYER, validators=[InputRequired()])
+    index = WholeNumber("Meld", [InputRequired(), NumberRange(0, 20)])
+
+
+class SevenForm(FlaskForm):
+    player = SelectField("Trump 7 played (never exchanged) by", default="",
+                         choices=[("", "nobody / not yet")] + PLAYER)
+    trick = WholeNumber("in trick (optional)", [Optional(), NumberRange(1, 16)])
+
+
+class FinishForm(FlaskForm):
+    brisques_player = RadioField("Aces and tens of", choices=PLAYER, default="0",
+                                 validators=[InputRequired()])
+    brisques = WholeNumber("Points in aces and tens", [
+        InputRequired("Enter one player's points in aces and tens"),
+        NumberRange(0, BRISQUES_TOTAL, "Aces and tens are worth 0 to 80 (rule 3)")])
+    trick10 = RadioField("Trick 10 won by", choices=PLAYER,
+                         validators=[InputRequired("Who won trick 10? (rule 5)")])
+    last = RadioField("Last trick won by", choices=PLAYER,
+                      validators=[InputRequired("Who won the last trick? (rule 5)")])
+    sweep = SelectField("All of tricks 11–16 (sweep)", choices=[("", "no")] + PLAYER,
+                        default="")
+
+
+FORMS: dict[str, type[FlaskForm]] = {
+    "turnup": TurnupForm, "turn": TurnForm, "unmeld": UnmeldForm, "seven": SevenForm,
+    "finish": FinishForm,
+}
+
+
+def _deal(ctx: ActionContext, hands: list[dict[str, Any]]) -> dict[str, Any]:
+    if ctx.hand > len(hands):
+        raise RuleViolation("deal.none", "Start the deal first: pick the turn-up card", "2.2")
+    return hands[ctx.hand - 1]
+
+
+def _trick(deal: dict[str, Any], number: int) -> dict[str, Any]:
+    tricks = deal.setdefault("tricks", [])
+    while len(tricks) < number:
+        tricks.append({"winner": None, "exchange": None, "melds": [[], []]})
+    trick: dict[str, Any] = tricks[number - 1]
+    trick.setdefault("melds", [[], []])
+    return trick
+
+
+def apply_turnup(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    hands = ctx.hands()
+    if ctx.hand > len(hands):
+        if ctx.result.draft is not None:
+            raise RuleViolation("deal.open", "Finish the deal in progress first", "6.1")
+        hands.append({"turnup": form.turnup.data, "tricks": [], "seven_played": None,
+                      "end": None})
+    else:
+        _deal(ctx, hands)["turnup"] = form.turnup.data
+    return hands
+
+
+def apply_turn(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    hands = ctx.hands()
+    deal = _deal(ctx, hands)
+    winner = int(form.winner.data)
+    trick = _trick(deal, form.trick.data)
+    trick["winner"] = winner
+    if form.cards.data:
+        rules = rules_of(ctx.match.settings)
+        trumps = FRENCH.parse(deal["turnup"]).suit
+        meld = recognize(FRENCH.parse_many(form.cards.data), trumps, rules)
+        trick["melds"][winner].append(str(meld))
+    if form.exchange.data:
+        trick["exchange"] = winner
+    elif not form.cards.data and trick.get("exchange") == winner:
+        trick["exchange"] = None           # the same turn saved again without the exchange
+    return hands
+
+
+def apply_unmeld(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    hands = ctx.hands()
+    tricks = _deal(ctx, hands).get("tricks") or []
+    melds = tricks[form.trick.data - 1]["melds"][int(form.player.data)] \
+        if form.trick.data <= len(tricks) else []
+    if form.index.data >= len(melds):
+        raise RuleViolation("meld.none", "There is no such meld to remove")
+    del melds[form.index.data]
+    return hands
+
+
+def apply_seven(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    hands = ctx.hands()
+    deal = _deal(ctx, hands)
+    deal["seven_played"] = None if form.player.data == "" else {
+        "player": int(form.player.data), "trick": form.trick.data}
+    return hands
+
+
+def apply_finish(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    hands = ctx.hands()
+    deal = _deal(ctx, hands)
+    brisques: list[int | None] = [None, None]
+    brisques[int(form.brisques_player.data)] = form.brisques.data
+    deal["end"] = {"brisques": brisques, "trick10": int(form.trick10.data),
+                   "last": int(form.last.data),
+                   "sweep": None if form.sweep.data == "" else int(form.sweep.data)}
+    return hands
+
+
+def _label(verb: str) -> Any:
+    return lambda ctx, form: f"{verb} (deal {ctx.hand})"
+
+
+class MarjoletWeb(WebGame):
+    game = GAME
+    editor_template = "games/marjolet/_editor.html"
+    new_template = "games/marjolet/new.html"
+    form_classes = FORMS
+    actions = {
+        "turnup": Action("turnup", apply_turnup, _label("Turn-up")),
+        "turn": Action("turn", apply_turn, _label("Turn")),
+        "unmeld": Action("unmeld", apply_unmeld, _label("Meld removed")),
+        "seven": Action("seven", apply_seven, _label("Trump 7 played")),
+        "finish": Action("finish", apply_finish, _label("Deal finished")),
+    }
+
+    def new_form(self) -> FlaskForm:
+        return NewGameForm()
+
+    def settings_from(self, form: Any) -> dict[str, Any]:
+        settings: dict[str, Any] = {
+            "players": [form.player_a.data, form.player_b.data],
+            "target": int(form.target.data), "first_dealer": int(form.first_dealer.data),
+            "rules": form.rules.data,
+        }
+        if form.rules.data == "custom":
+            settings.update({switch: bool(form[switch].data) for switch in SWITCHES})
+        return settings
+
+    def with_choices(self, form: FlaskForm, ctx: ActionContext) -> FlaskForm:
+        names = ctx.names
+        for field in form:
+            if field.type in ("RadioField", "SelectField") and field.choices[-2:] == PLAYER:
+                field.choices = field.choices[:-2] + [("0", names[0]), ("1", names[1])]
+        return form
+
+    def form_data(self, ctx: ActionContext) -> dict[str, dict[str, Any]]:
+        hands = ctx.match.hands
+        deal = hands[ctx.hand - 1] if ctx.hand <= len(hands) else None
+        data: dict[str, dict[str, Any]] = {name: {} for name in FORMS}
+        if deal is None:
+            return data
+        data["turnup"]["turnup"] = deal.get("turnup")
+        tricks = deal.get("tricks") or []
+        data["turn"]["trick"] = min(len(tricks) + 1, MELD_TRICKS)
+        seven = deal.get("seven_played")
+        if seven:
+            data["seven"] = {"player": str(seven["player"]), "trick": seven.get("trick")}
+        end = deal.get("end")
+        if end:
+            given = 0 if end["brisques"][0] is not None else 1
+            data["finish"] = {
+                "brisques_player": str(given), "brisques": end["brisques"][given],
+                "trick10": str(end["trick10"]), "last": str(end["last"]),
+                "sweep": "" if end.get("sweep") is None else str(end["sweep"]),
+            }
+        return data
+
+    def editor(self, ctx: ActionContext) -> dict[str, Any]:
+        hands = ctx.match.hands
+        deal = hands[ctx.hand - 1] if ctx.hand <= len(hands) else None
+        outcome = None
+        if deal is not None:
+            outcome = (ctx.result.hands[ctx.hand - 1] if ctx.hand <= len(ctx.result.hands)
+                       else ctx.result.draft)
+        score = outcome.detail.get("score") if outcome else None
+        return {
+            "deal": deal, "outcome": outcome, "deck": FRENCH,
+            "dealer": (ctx.match.settings["first_dealer"] + ctx.hand - 1) % 2,
+            "declared": score.declared if score else [],
+            "turns": [
+                (number, trick) for number, trick in enumerate((deal or {}).get("tricks") or [], 1)
+                if trick.get("exchange") is not None or any(trick.get("melds") or [[], []])
+            ],
+        }
