@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from ..cards import Deck
 from ..errors import RuleViolation, shown
@@ -88,6 +88,24 @@ class MatchResult:
     hands: list[HandOutcome]
     standing: Standing
     draft: HandOutcome | None = None
+
+
+class Fold(Protocol):
+    """A game's match fold: hands added one by one, then the result."""
+
+    def add(self, number: int, raw: object, last: bool = False) -> object: ...
+
+    def result(self) -> MatchResult: ...
+
+
+def fold_hands(fold: Fold, hands: list[Any], word: str = "Hand") -> MatchResult:
+    """Fold every hand in order; a RuleViolation names the hand it is in (``word`` n)."""
+    for number, raw in enumerate(hands, 1):
+        try:
+            fold.add(number, raw, number == len(hands))
+        except RuleViolation as error:
+            raise error.in_hand(number, word) from None
+    return fold.result()
 
 
 class Game(ABC):

@@ -6,7 +6,7 @@ from typing import Any
 
 from ...errors import RuleViolation
 from ...race import finish
-from ..base import Award, HandOutcome, Line, MatchResult, Standing
+from ..base import Award, HandOutcome, Line, MatchResult, Standing, fold_hands
 from .facts import HandFacts, parse_hand
 from .hand import HandScore, score_hand
 from .values import Rules
@@ -139,10 +139,4 @@ class MatchFold:
 
 
 def score_match(settings: dict[str, Any], hands: list[Any]) -> MatchResult:
-    fold = MatchFold(settings)
-    for number, raw in enumerate(hands, 1):
-        try:
-            fold.add(number, raw, number == len(hands))
-        except RuleViolation as error:
-            raise error.in_hand(number, "Deal") from None
-    return fold.result()
+    return fold_hands(MatchFold(settings), hands, "Deal")

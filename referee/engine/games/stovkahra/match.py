@@ -7,7 +7,7 @@ from typing import Any
 
 from ...errors import RuleViolation
 from ...race import RaceRules, award_reason, counted, finish, game_award, judge_call
-from ..base import Award, HandOutcome, Line, MatchResult, Standing
+from ..base import Award, HandOutcome, Line, MatchResult, Standing, fold_hands
 from .deal import DealScore, Names, score_deal
 from .facts import DealFacts, Dost, Played, parse_deal
 from .values import SEATS, team_of
@@ -269,10 +269,4 @@ class MatchFold:
 
 
 def score_match(settings: dict[str, Any], hands: list[Any]) -> MatchResult:
-    fold = MatchFold(settings)
-    for number, raw in enumerate(hands, 1):
-        try:
-            fold.add(number, raw, number == len(hands))
-        except RuleViolation as error:
-            raise error.in_hand(number, "Deal") from None
-    return fold.result()
+    return fold_hands(MatchFold(settings), hands, "Deal")

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...errors import RuleViolation
 from ...ledger import settle_up
-from ..base import HandOutcome, Line, MatchResult, Standing
+from ..base import HandOutcome, Line, MatchResult, Standing, fold_hands
 from .deal import score_hand
 from .facts import parse_hand
 from .table import Table
@@ -84,10 +84,4 @@ class MatchFold:
 
 
 def score_match(settings: dict[str, Any], hands: list[Any]) -> MatchResult:
-    fold = MatchFold(settings)
-    for number, raw in enumerate(hands, 1):
-        try:
-            fold.add(number, raw, number == len(hands))
-        except RuleViolation as error:
-            raise error.in_hand(number) from None
-    return fold.result()
+    return fold_hands(MatchFold(settings), hands)
