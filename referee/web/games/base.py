@@ -8,7 +8,7 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 
-from ...engine.games.base import Game, MatchResult
+from ...engine.games.base import Game, HandOutcome, MatchResult
 from ..store import StoredMatch
 
 
@@ -38,6 +38,24 @@ class ActionContext:
     trick: int | None = None
     names: list[str] = field(default_factory=list)
 
+    @property
+    def facts(self) -> dict[str, Any] | None:
+        """The stored facts of the hand being edited, None for a hand not yet started."""
+        hands = self.match.hands
+        return hands[self.hand - 1] if self.hand <= len(hands) else None
+
+    @property
+    def outcome(self) -> HandOutcome | None:
+        """What the engine made of that hand (the draft while it is in progress)."""
+        if self.facts is None:
+            return None
+        if self.hand <= len(self.result.hands):
+            return self.result.hands[self.hand - 1]
+        return self.result.draft
+
+    def dealer(self, seats: int) -> int:
+        return int(self.match.settings["first_dealer"] + self.hand - 1) % seats
+
     def hands(self) -> list[dict[str, Any]]:
         import copy
 
@@ -49,6 +67,7 @@ class WebGame:
     editor_template: str
     new_template: str
     hand_template: str | None = None     # extra controls under a hand in the history
+    summary_template: str | None = None  # a section under the standings (its context: editor)
     form_classes: dict[str, type[FlaskForm]]
     actions: dict[str, Action]
 
@@ -85,3 +104,7 @@ class WebGame:
     def editor(self, ctx: ActionContext) -> dict[str, Any]:
         """Template context for the hand editor."""
         raise NotImplementedError
+
+    def pdf_context(self, settings: dict[str, Any], result: MatchResult) -> dict[str, Any]:
+        """Extra context for the game's scoresheet template (pdf/<game>.html)."""
+        return {}

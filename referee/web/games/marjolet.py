@@ -202,8 +202,7 @@ class MarjoletWeb(WebGame):
         return form
 
     def form_data(self, ctx: ActionContext) -> dict[str, dict[str, Any]]:
-        hands = ctx.match.hands
-        deal = hands[ctx.hand - 1] if ctx.hand <= len(hands) else None
+        deal = ctx.facts
         data: dict[str, dict[str, Any]] = {name: {} for name in FORMS}
         if deal is None:
             return data
@@ -224,16 +223,11 @@ class MarjoletWeb(WebGame):
         return data
 
     def editor(self, ctx: ActionContext) -> dict[str, Any]:
-        hands = ctx.match.hands
-        deal = hands[ctx.hand - 1] if ctx.hand <= len(hands) else None
-        outcome = None
-        if deal is not None:
-            outcome = (ctx.result.hands[ctx.hand - 1] if ctx.hand <= len(ctx.result.hands)
-                       else ctx.result.draft)
+        deal, outcome = ctx.facts, ctx.outcome
         score = outcome.detail.get("score") if outcome else None
         return {
             "deal": deal, "outcome": outcome, "deck": FRENCH,
-            "dealer": (ctx.match.settings["first_dealer"] + ctx.hand - 1) % 2,
+            "dealer": ctx.dealer(2),
             "declared": score.declared if score else [],
             "turns": [
                 (number, trick) for number, trick in enumerate((deal or {}).get("tricks") or [], 1)

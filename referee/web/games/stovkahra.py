@@ -278,8 +278,7 @@ class StovkahraWeb(WebGame):
         return form
 
     def form_data(self, ctx: ActionContext) -> dict[str, dict[str, Any]]:
-        hands = ctx.match.hands
-        deal = hands[ctx.hand - 1] if ctx.hand <= len(hands) else None
+        deal = ctx.facts
         data: dict[str, dict[str, Any]] = {name: {} for name in FORMS}
         if deal is None:
             return data
@@ -306,13 +305,7 @@ class StovkahraWeb(WebGame):
         return data
 
     def editor(self, ctx: ActionContext) -> dict[str, Any]:
-        hands = ctx.match.hands
-        deal = hands[ctx.hand - 1] if ctx.hand <= len(hands) else None
-        outcome = None
-        if deal is not None:
-            outcome = (ctx.result.hands[ctx.hand - 1] if ctx.hand <= len(ctx.result.hands)
-                       else ctx.result.draft)
-        dealer = (ctx.match.settings["first_dealer"] + ctx.hand - 1) % 4
+        deal, outcome, dealer = ctx.facts, ctx.outcome, ctx.dealer(4)
         previous = ctx.result.hands[ctx.hand - 2] if 2 <= ctx.hand <= len(ctx.result.hands) + 1 \
             else None
         return {

@@ -269,8 +269,7 @@ class TartliWeb(WebGame):
         return 1 <= trick <= _next_trick(hand.get("tricks") or [])
 
     def form_data(self, ctx: ActionContext) -> dict[str, dict[str, Any]]:
-        hands = ctx.match.hands
-        hand = hands[ctx.hand - 1] if ctx.hand <= len(hands) else None
+        hand = ctx.facts
         data: dict[str, dict[str, Any]] = {name: {} for name in FORMS}
         data["claim"]["completed"] = 0
         if hand is not None:
@@ -314,16 +313,8 @@ class TartliWeb(WebGame):
         return data
 
     def editor(self, ctx: ActionContext) -> dict[str, Any]:
-        hands = ctx.match.hands
-        hand = hands[ctx.hand - 1] if ctx.hand <= len(hands) else None
-        outcome = None
-        if hand is not None:
-            if ctx.hand <= len(ctx.result.hands):
-                outcome = ctx.result.hands[ctx.hand - 1]
-            else:
-                outcome = ctx.result.draft
+        hand, outcome, dealer = ctx.facts, ctx.outcome, ctx.dealer(2)
         tricks = (hand or {}).get("tricks") or []
-        dealer = (ctx.match.settings["first_dealer"] + ctx.hand - 1) % 2
         leaders: list[int | None] = [1 - dealer] + [t.get("winner") for t in tricks]
         return {
             "hand": hand, "outcome": outcome, "tricks": tricks, "dealer": dealer,
