@@ -11,7 +11,13 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from ...engine.cards import FRENCH
 from ...engine.errors import RuleViolation
 from ...engine.games.marjolet import GAME, recognize, rules_of
-from ...engine.games.marjolet.values import BRISQUES_TOTAL, MELD_TRICKS, SWITCH_TITLES, SWITCHES
+from ...engine.games.marjolet.values import (
+    BRISQUES_TOTAL,
+    MELD_TRICKS,
+    SWITCH_TITLES,
+    SWITCHES,
+    TRICKS,
+)
 from ..fields import WholeNumber
 from .base import Action, ActionContext, WebGame
 
@@ -83,9 +89,18 @@ class FinishForm(FlaskForm):
                         default="")
 
 
+class WinnersForm(FlaskForm):
+    """For stricter checks: the winner of every trick (rules 6.1.2)."""
+
+
+for _t in range(1, TRICKS + 1):
+    setattr(WinnersForm, f"w_{_t}", SelectField(str(_t), choices=[("", "?")] + PLAYER,
+                                                default=""))
+
+
 FORMS: dict[str, type[FlaskForm]] = {
     "turnup": TurnupForm, "turn": TurnForm, "unmeld": UnmeldForm, "seven": SevenForm,
-    "finish": FinishForm,
+    "finish": FinishForm, "winners": WinnersForm,
 }
 
 
@@ -164,6 +179,17 @@ def apply_finish(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     return hands
 
 
+def apply_winners(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    hands = ctx.hands()
+    deal = _deal(ctx, hands)
+    given = [form[f"w_{t}"].data for t in range(1, TRICKS + 1)]
+    last = max((t for t, w in enumerate(given, 1) if w != ""), default=0)
+    recorded = len(deal.get("tricks") or [])
+    for t in range(1, max(last, recorded) + 1):
+        _trick(deal, t)["winner"] = None if given[t - 1] == "" else int(given[t - 1])
+    return hands
+
+
 def _label(verb: str) -> Any:
     return lambda ctx, form: f"{verb} (deal {ctx.hand})"
 
@@ -179,6 +205,7 @@ class MarjoletWeb(WebGame):
         "unmeld": Action("unmeld", apply_unmeld, _label("Meld removed")),
         "seven": Action("seven", apply_seven, _label("Trump 7 played")),
         "finish": Action("finish", apply_finish, _label("Deal finished")),
+        "winners": Action("winners", apply_winners, _label("Trick winners")),
     }
 
     def new_form(self) -> FlaskForm:
@@ -209,6 +236,10 @@ class MarjoletWeb(WebGame):
         data["turnup"]["turnup"] = deal.get("turnup")
         tricks = deal.get("tricks") or []
         data["turn"]["trick"] = min(len(tricks) + 1, MELD_TRICKS)
+        data["winners"] = {
+            f"w_{t}": "" if trick.get("winner") is None else str(trick["winner"])
+            for t, trick in enumerate(tricks, 1)
+        }
         seven = deal.get("seven_played")
         if seven:
             data["seven"] = {"player": str(seven["player"]), "trick": seven.get("trick")}
