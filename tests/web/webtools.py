@@ -591,3 +591,130 @@ class Series(Table):
         sticks = re.search(r"Matchsticks \(to \d+\) (\d+) (\d+)", page.text)
         assert points and sticks, page.text[:500]
         return ((int(points[1]), int(points[2])), (int(sticks[1]), int(sticks[2])))
+
+
+# ---------------------------------------------------------------------------------------------
+# Marjolet: two players, Anne (A = 0) and Bruno (B = 1). With first_dealer 1, Bruno deals the
+# odd deals (Anne leads their trick 1), as in the worked examples of rules section 9.
+
+NAMES2 = ["Anne", "Bruno"]
+
+
+def mj_trick(winner: int | None = None, melds: tuple[list[str], list[str]] = ([], []),
+             exchange: int | None = None) -> dict[str, Any]:
+    return {"winner": winner, "exchange": exchange, "melds": [list(melds[0]), list(melds[1])]}
+
+
+def mj_end(brisques: tuple[int | None, int | None], trick10: int, last: int,
+           sweep: int | None = None) -> dict[str, Any]:
+    return {"brisques": list(brisques), "trick10": trick10, "last": last, "sweep": sweep}
+
+
+def mj_deal(turnup: str = "9c", melds: dict[int, tuple[int, list[str]]] | None = None,
+            exchange: tuple[int, int] | None = None, seven: int | None = None,
+            seven_trick: int | None = None, end: dict[str, Any] | None = None
+            ) -> dict[str, Any]:
+    """A deal's facts in the canonical JSON of referee/engine/games/marjolet/facts.py.
+    ``melds``: trick → (its winner, the winner's melds as notation); ``exchange``: (trick,
+    player); ``seven``: who played the trump 7, never exchanged."""
+    melds = melds or {}
+    last = max([*melds, exchange[0] if exchange else 0])
+    tricks = []
+    for number in range(1, last + 1):
+        winner, shown = melds.get(number, (None, []))
+        if exchange and exchange[0] == number:
+            winner = exchange[1]
+        pair: tuple[list[str], list[str]] = ([], [])
+        if winner is not None:
+            pair[winner].extend(shown)
+        tricks.append(mj_trick(winner, pair, exchange[1] if exchange and exchange[0] == number
+                               else None))
+    return {"turnup": turnup, "tricks": tricks,
+            "seven_played": None if seven is None else {"player": seven, "trick": seven_trick},
+            "end": end}
+
+
+class Marjolet(Table):
+    """Drives the Marjolet pages (same plumbing as ``Table``)."""
+
+    def new_game(self, names: list[str] | None = None, target: int | str = 500,
+                 first_dealer: int | str = B, rules: str = "default", **switches: str) -> str:
+        a, b = names or NAMES2
+        data = {"player_a": a, "player_b": b, "target": str(target),
+                "first_dealer": str(first_dealer), "rules": rules, **switches}
+        page = self.post("/new/marjolet", data)
+        assert page.status == 302, page.errors
+        assert page.location and re.fullmatch(r"/m/[\w-]+", page.location)
+        return page.location.rsplit("/", 1)[1]
+
+    def seed_game(self, deals: list[dict[str, Any]], names: list[str] | None = None,
+                  target: int = 500, first_dealer: int = B, rules: str = "default",
+                  **switches: bool) -> str:
+        """A game stored directly with these deals (checked by the engine first)."""
+        from referee.engine.games.marjolet import GAME
+
+        settings = GAME.settings({"players": list(names or NAMES2), "target": target,
+                                  "first_dealer": first_dealer, "rules": rules, **switches})
+        canonical = [GAME.canonical_hand(d) for d in deals]
+        GAME.score(settings, canonical)
+        store = self.app.extensions["referee.store"]
+        return str(store.create("marjolet", settings, canonical))
+
+    def _act(self, mid: str, n: int, action: str, data: dict[str, Any], htmx: bool,
+             editing: bool, **kw: Any) -> Page:
+        return self.post(f"/m/{mid}/hands/{n}/{action}{self._q(editing)}", data, htmx=htmx,
+                         prefix=action, **kw)
+
+    def turnup(self, mid: str, n: int, card: str, *, htmx: bool = False,
+               editing: bool = False, **kw: Any) -> Page:
+        return self._act(mid, n, "turnup", {"turnup-turnup": card}, htmx, editing, **kw)
+
+    def turn(self, mid: str, n: int, trick: int | str, winner: int | str | None,
+             cards: list[str] | None = None, *, exchange: bool = False, htmx: bool = False,
+             editing: bool = False, **kw: Any) -> Page:
+        data: dict[str, Any] = {"turn-trick": str(trick), "turn-cards": list(cards or [])}
+        if winner is not None:
+            data["turn-winner"] = str(winner)
+        if exchange:
+            data["turn-exchange"] = "y"
+        return self._act(mid, n, "turn", data, htmx, editing, **kw)
+
+    def unmeld(self, mid: str, n: int, trick: int | str, player: int | str, index: int | str,
+               *, htmx: bool = False, editing: bool = False, **kw: Any) -> Page:
+        data = {"unmeld-trick": str(trick), "unmeld-player": str(player),
+                "unmeld-index": str(index)}
+        return self._act(mid, n, "unmeld", data, htmx, editing, **kw)
+
+    def seven(self, mid: str, n: int, player: int | str | None, trick: int | str | None = None,
+              *, htmx: bool = False, editing: bool = False, **kw: Any) -> Page:
+        data = {"seven-player": "" if player is None else str(player),
+                "seven-trick": "" if trick is None else str(trick)}
+        return self._act(mid, n, "seven", data, htmx, editing, **kw)
+
+    def finish_deal(self, mid: str, n: int, brisques: int | str, *, player: int | str = A,
+                    trick10: int | str | None = A, last: int | str | None = B,
+                    sweep: int | str | None = None, htmx: bool = False, editing: bool = False,
+                    **kw: Any) -> Page:
+        data = {"finish-brisques_player": str(player), "finish-brisques": str(brisques),
+                "finish-sweep": "" if sweep is None else str(sweep)}
+        if trick10 is not None:
+            data["finish-trick10"] = str(trick10)
+        if last is not None:
+            data["finish-last"] = str(last)
+        return self._act(mid, n, "finish", data, htmx, editing, **kw)
+
+    def winners(self, mid: str, n: int, won: str, *, htmx: bool = False,
+                editing: bool = False, **kw: Any) -> Page:
+        """The winners of tricks 1, 2, ... as a string of A, B or ? (spaces ignored)."""
+        data = {f"winners-w_{t}": "" for t in range(1, 17)}
+        for t, w in enumerate((c for c in won if not c.isspace()), 1):
+            data[f"winners-w_{t}"] = {"A": "0", "B": "1", "?": ""}.get(w, w)
+        return self._act(mid, n, "winners", data, htmx, editing, **kw)
+
+    @staticmethod
+    def standings(page: Page) -> tuple[tuple[int, int], tuple[int, int]]:
+        """((totals Anne, Bruno), (games won)) from the standings table."""
+        points = re.search(r"Points this game (\d+) (\d+)", page.text)
+        won = re.search(r"Game won (\d+) (\d+)", page.text)
+        assert points and won, page.text[:500]
+        return ((int(points[1]), int(points[2])), (int(won[1]), int(won[2])))
