@@ -33,6 +33,10 @@ def render_html(m: matchfile.MatchFile) -> str:
         "m": m, "game": game, "result": result, "names": names,
         "rules": game.rules_in_force(m.settings),
     }
+    from .games import WEB_GAMES
+
+    if m.game in WEB_GAMES:
+        context.update(WEB_GAMES[m.game].pdf_context(m.settings, result))
     return _environment().get_template(f"pdf/{game.name}.html").render(**context)
 
 

@@ -128,7 +128,8 @@ class Game(ABC):
         total and victory count in the results."""
 
     def totals_label(self, settings: dict[str, Any]) -> str:
-        """The heading of the running totals on the scoreboard."""
+        """The heading of the running totals on the scoreboard (empty: no such row, when the
+        totals are the victory count itself)."""
         return "Points this game"
 
     def victory_label(self, settings: dict[str, Any]) -> str:

@@ -8,7 +8,8 @@ from .base import WebGame
 from .marjolet import MarjoletWeb
 from .stovkahra import StovkahraWeb
 from .tartli import TartliWeb
+from .troggu import TrogguWeb
 
 WEB_GAMES: dict[str, WebGame] = {
-    web.game.name: web for web in (TartliWeb(), StovkahraWeb(), MarjoletWeb())
+    web.game.name: web for web in (TartliWeb(), StovkahraWeb(), MarjoletWeb(), TrogguWeb())
 }

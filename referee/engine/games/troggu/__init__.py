@@ -117,6 +117,12 @@ class Troggu(Game):
     def sides(self, settings: dict[str, Any]) -> list[str]:
         return list(settings["players"])
 
+    def totals_label(self, settings: dict[str, Any]) -> str:
+        return ""                   # the balances are the totals: one row on the scoreboard
+
+    def victory_label(self, settings: dict[str, Any]) -> str:
+        return "Balance (Rappen)"
+
     def rules_in_force(self, settings: dict[str, Any]) -> list[str]:
         table = Table.from_settings(settings)
         n, stake, d = table.n, table.stake, table.threshold

@@ -116,8 +116,9 @@ def check_call(
         if facts.discard is not None and call.trump in facts.discard:
             raise RuleViolation(
                 "call.in-discard",
-                f"{trump.capitalize()} is in the discard, so it was the Tappist's or in the "
-                f"Tapp: the Tappist plays alone, {table.name(call.partner)} is no partner",
+                f"Trump {SWISS_TAROT.short_name(call.trump)} is in the discard, so it was the "
+                f"Tappist's or in the Tapp: the Tappist plays alone, {table.name(call.partner)} "
+                "is no partner",
                 "4.5.3",
             )
         if call.trump == BAGATT and facts.forced_by == "T1":

@@ -1,0 +1,568 @@
+"""Troggu at the table: a money game for 3 to 8 players, hand by hand.
+
+A hand is entered in the order the table plays it: the bidding (with the dealer), with 7–8
+players the partner call, the Tappist's discard (cards tapped in the tarot picker, or its card
+points), and the end: the declarer side's card points and whether the losers took a trick, or
+in a Misère each player's points. Every step is stored at once; the engine derives the game,
+checks the rules and settles the hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, Field, RadioField, SelectField, SelectMultipleField
+from wtforms.validators import InputRequired, NumberRange, Optional
+from wtforms.widgets import TextInput
+
+from ...engine.cards import SWISS_TAROT, TRUMP, roman
+from ...engine.errors import RuleViolation
+from ...engine.games.base import HandOutcome, MatchResult
+from ...engine.games.troggu import GAME, bidding, forced_game, settle_up, table
+from ...engine.games.troggu.values import (
+    CALLABLE,
+    FORCED,
+    GAME_NAMES,
+    MAX_PLAYERS,
+    MAX_STAKE,
+    MISERE,
+    NORMAL,
+    PARTNER_PLAYERS,
+    SOLO,
+    THRESHOLDS,
+    THROWN_IN,
+    TOTAL_POINTS,
+    WIN_AT,
+)
+from ..fields import WholeNumber
+from .base import Action, ActionContext, WebGame
+
+SEATS = [(str(s), f"Seat {s + 1}") for s in range(MAX_PLAYERS)]
+CALLS = [("pass", "pass"), ("normal", "normal"), ("solo", "Solo")]
+TAPP = "tapp"
+HOLDER = [("", "—")] + SEATS + [(TAPP, "in the Tapp")]
+ALONE = "alone"
+MAX_TRICKS = 18
+CARDS = [(str(card), SWISS_TAROT.long_name(card)) for card in SWISS_TAROT.cards]
+TRUMPS = [(code, roman(int(code[1:]))) for code in reversed(CALLABLE)]       # XX … I
+SEAT_FIELDS = ("dealer", "partner", "fool", "bagatt", "fool_kept")
+VARIANTS = (
+    ("kings_any_number", "Kings: any number",
+     "a Tappist holding all four kings may discard 1–4 of them"),
+    ("seven_fives", "Seven 5-point cards",
+     "no kings-only discard; a Tappist holding the fool, XXI, I and the four kings may discard "
+     "all seven together"),
+    ("no_misere", "No Misère", "when everybody passes the hand is thrown in: nobody pays"),
+    ("misere_least_wins", "Misère: least wins",
+     "the fewest points receives the stake from each other player"),
+    ("graechen_deal", "Grächen deal",
+     "the Tapp is dealt after the first round of packets (4 players: 14 cards each, Tapp 6)"),
+)
+THRESHOLD_CHOICES = [
+    (key, f"{name}: ×2 when the losers have {d} or fewer") for key, (name, d) in THRESHOLDS.items()
+]
+
+
+def picker_rows() -> list[dict[str, Any]]:
+    """The Swiss tarot for the card picker: the trumps I–XXI and the fool, then each suit with
+    its own ranks (cups and coins K Q N J I–VI, swords and batons K Q N J X–V)."""
+    trumps = [c for c in SWISS_TAROT.cards if c.suit == TRUMP]
+    rows = [{
+        "name": "trumps", "symbol": "Tr", "red": False,
+        "cards": [(str(c), SWISS_TAROT.short_name(c), SWISS_TAROT.long_name(c))
+                  for c in reversed(trumps)],
+    }]
+    for suit in SWISS_TAROT.suits:
+        rows.append({
+            "name": SWISS_TAROT.suit_names[suit], "symbol": SWISS_TAROT.suit_symbols[suit],
+            "red": suit in SWISS_TAROT.red_suits,
+            "cards": [(f"{rank}{suit}", rank, f"{SWISS_TAROT.rank_names[rank]} of "
+                       f"{SWISS_TAROT.suit_names[suit]}")
+                      for rank in SWISS_TAROT.ranks_of(suit)],
+        })
+    return rows
+
+
+PICKER = picker_rows()
+
+
+# -- forms ------------------------------------------------------------------------------------
+
+class PlayerNames(Field):  # type: ignore[misc]
+    """Every value posted under one name, in order: the players' names in seating order."""
+
+    widget = TextInput()
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        self.data = [str(v) for v in valuelist]
+
+    def _value(self) -> str:
+        return ""
+
+
+class NewMatchForm(FlaskForm):
+    players = PlayerNames("Players in seating order", default=list)
+    first_dealer = RadioField("Who deals first", choices=SEATS, default="0",
+                              validators=[InputRequired("Who deals first?")])
+    stake = WholeNumber("Stake (Rappen a unit)", [
+        InputRequired("Enter the stake in Rappen"),
+        NumberRange(1, MAX_STAKE, f"The stake is 1 to {MAX_STAKE:,} Rappen (rule 8)")],
+        default=10)
+    threshold = RadioField("Double threshold (regional preset)", choices=THRESHOLD_CHOICES,
+                           default="standard", validators=[InputRequired()])
+
+
+for _key, _title, _text in VARIANTS:
+    setattr(NewMatchForm, _key, BooleanField(_title, description=_text))
+
+
+class BidsForm(FlaskForm):
+    dealer = RadioField("Dealer", choices=SEATS, validators=[InputRequired("Who dealt?")])
+    fool = SelectField("The fool (Bättler) is held by", choices=HOLDER, default="")
+    bagatt = SelectField("If the fool is in the Tapp: trump I (Bagatt) is held by",
+                         choices=HOLDER, default="")
+
+
+for _seat in range(MAX_PLAYERS):
+    setattr(BidsForm, f"bid_{_seat}", RadioField(
+        f"Seat {_seat + 1}", choices=CALLS, default="pass",
+        validators=[InputRequired("Say what every player called")]))
+
+
+class CallForm(FlaskForm):
+    trump = SelectField("Called trump", choices=TRUMPS, default="T20", validate_choice=False)
+    partner = RadioField(
+        "Held by", choices=SEATS + [(ALONE, "nobody: the Tappist plays alone")],
+        validators=[InputRequired("Who held the called trump? Or does the Tappist play alone?")])
+
+
+class DiscardForm(FlaskForm):
+    cards = SelectMultipleField("The discard: tap its cards", choices=CARDS,
+                                validators=[Optional()])
+    points = WholeNumber("Or its card points", [
+        Optional(), NumberRange(0, TOTAL_POINTS, "Card points are 0 to 114 (rule 6.3.2)")])
+    all_kings_held = BooleanField("The Tappist held all four kings (“Kings: any number”)")
+
+
+def _points(label: str, required: str | None = None) -> WholeNumber:
+    first = InputRequired(required) if required else Optional()
+    return WholeNumber(label, [first, NumberRange(
+        0, TOTAL_POINTS, "Card points are 0 to 114 (rule 6.3.2)")])
+
+
+def _tricks(label: str) -> WholeNumber:
+    return WholeNumber(label, [Optional(), NumberRange(
+        0, MAX_TRICKS, f"A hand has at most {MAX_TRICKS} tricks (rule 2.1)")])
+
+
+class FinishForm(FlaskForm):
+    points = _points("Card points of the declarer side (discard or Tapp included)",
+                     "Enter the declarer side's card points")
+    took = RadioField("Did the losing side take a trick?", default="yes",
+                      choices=[("yes", "yes"), ("no", "no: the losers took no trick (×3)")],
+                      validators=[InputRequired("Did the losing side take a trick?")])
+    tricks = _tricks("Tricks of the declarer side (optional)")
+    tapp_points = _points("The Tapp's card points (optional)")
+    fool_kept = SelectField("Kept a withheld fool, his side taking no trick (rare)",
+                            choices=[("", "nobody")] + SEATS, default="")
+
+
+class MisereForm(FlaskForm):
+    tapp_points = _points("The Tapp's card points (optional)")
+    fool_kept = SelectField("Kept a withheld fool, taking no trick (rare)",
+                            choices=[("", "nobody")] + SEATS, default="")
+
+
+for _seat in range(MAX_PLAYERS):
+    setattr(MisereForm, f"points_{_seat}", _points(f"Seat {_seat + 1}"))
+    setattr(MisereForm, f"tricks_{_seat}", _tricks(f"Seat {_seat + 1}"))
+
+
+FORMS: dict[str, type[FlaskForm]] = {
+    "bids": BidsForm, "call": CallForm, "discard": DiscardForm, "finish": FinishForm,
+    "misere": MisereForm,
+}
+
+
+# -- actions ----------------------------------------------------------------------------------
+
+def _seat_of(value: str) -> int | None:
+    return int(value) if value not in ("", None, TAPP, ALONE) else None
+
+
+def _hand(ctx: ActionContext, hands: list[dict[str, Any]]) -> dict[str, Any]:
+    if ctx.hand > len(hands):
+        raise RuleViolation("hand.none", "Record the bidding first: it starts the hand", "6.1")
+    return hands[ctx.hand - 1]
+
+
+def _game_of(hand: dict[str, Any], ctx: ActionContext) -> str | None:
+    outcome = _outcome(ctx.result, ctx.hand)
+    game = hand.get("game")
+    if game is None and outcome is not None:
+        game = outcome.detail.get("game")
+    return game if isinstance(game, str) else None
+
+
+def _calls(form: Any, dealer: int, n: int) -> list[str]:
+    """The calls in speaking order from the dealer's right. The pre-set "pass" of the players
+    after a Solo is dropped (nobody speaks after it); anything else after it is kept, for the
+    engine to refuse."""
+    order = [(dealer + 1 + i) % n for i in range(n)]
+    calls = [form[f"bid_{seat}"].data for seat in order]
+    if "solo" in calls:
+        end = calls.index("solo") + 1
+        if all(call == "pass" for call in calls[end:]):
+            calls = calls[:end]
+    return calls
+
+
+def _decide(ctx: ActionContext, form: Any, dealer: int,
+            calls: list[str]) -> tuple[str, int | None, str | None]:
+    """The game, its declarer and what forced it, from the calls (4.1, 4.4, 4.5.1)."""
+    settings = ctx.match.settings
+    n = len(ctx.names)
+    outcome = bidding(calls, dealer, n, ctx.names)
+    if outcome.game is not None:
+        return outcome.game, outcome.declarer, None
+    no_misere = bool(settings.get("no_misere"))
+    empty = THROWN_IN if no_misere else MISERE
+    if n not in PARTNER_PLAYERS:
+        return empty, None, None
+    fool, bagatt = form.fool.data, form.bagatt.data
+    if fool == "":
+        raise RuleViolation(
+            "forced.fool", f"Everybody passed: with {n} players the holder of the fool must play "
+            "a normal game. Say who holds the fool, or that it lies in the Tapp", "4.5.1")
+    if fool == TAPP and bagatt == "":
+        raise RuleViolation(
+            "forced.bagatt", "The fool lies in the Tapp, so the holder of trump I must play: "
+            "say who holds it, or that it lies in the Tapp too", "4.5.1")
+    forced = forced_game(_seat_of(fool), _seat_of(bagatt) if fool == TAPP else None)
+    if forced is None:
+        return empty, None, None
+    return FORCED, forced[1], forced[0]
+
+
+def _end_fits(game: str, end: object) -> bool:
+    if not isinstance(end, dict):
+        return end is None
+    if game == THROWN_IN:
+        return False
+    return isinstance(end.get("points"), list) == (game == MISERE)
+
+
+def apply_bids(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    hands = ctx.hands()
+    n = len(ctx.names)
+    dealer = int(form.dealer.data)
+    if dealer >= n:
+        raise RuleViolation("fact.player", f"The dealer is one of the {n} players")
+    calls = _calls(form, dealer, n)
+    game, declarer, forced_by = _decide(ctx, form, dealer, calls)
+    if game not in (FORCED, MISERE, THROWN_IN) and n in PARTNER_PLAYERS and (
+            form.fool.data or form.bagatt.data):
+        raise RuleViolation(
+            "forced.not-all-passed", "Who holds the fool or trump I matters only when everybody "
+            "passes: leave those two empty", "4.5.1")
+    word = GAME.hand_word
+    if ctx.hand > len(hands):
+        if ctx.result.draft is not None:
+            raise RuleViolation("hand.open", f"Finish {word} {len(hands)} first: it is still in "
+                                "progress", "6.1")
+        hands.append({"call": None, "discard": None, "discard_points": None,
+                      "all_kings_held": False, "tapp": None, "tapp_points": None, "end": None})
+    hand = hands[ctx.hand - 1]
+    old_game = _game_of(hand, ctx)
+    hand.update(dealer=dealer, bids=calls, game=game, declarer=declarer, forced_by=forced_by)
+    if game not in (NORMAL, FORCED):          # what no longer applies to this game
+        hand.update(call=None, discard=None, discard_points=None, all_kings_held=False)
+    if game not in (SOLO, MISERE):
+        hand.update(tapp=None, tapp_points=None)
+    if n not in PARTNER_PLAYERS:
+        hand["call"] = None
+    if not _end_fits(game, hand.get("end")):
+        if ctx.hand < len(hands) and game != THROWN_IN:
+            was = GAME_NAMES.get(old_game or "", "hand")
+            needs = ("each player's card points" if game == MISERE
+                     else "the declarer side's card points")
+            raise RuleViolation(
+                "hand.kind", f"{word.capitalize()} {ctx.hand} was scored as a {was}; as a "
+                f"{GAME_NAMES[game]} it needs {needs}, and only the last {word} can wait for "
+                f"them. Delete {word} {ctx.hand} and enter it again", "6.1")
+        hand["end"] = None
+    return hands
+
+
+def apply_call(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    hands = ctx.hands()
+    hand = _hand(ctx, hands)
+    partner = form.partner.data
+    if partner != ALONE and int(partner) >= len(ctx.names):
+        raise RuleViolation("fact.player", "The partner is one of the players")
+    hand["call"] = {"trump": form.trump.data or None,
+                    "partner": ALONE if partner == ALONE else int(partner)}
+    return hands
+
+
+def apply_discard(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    hands = ctx.hands()
+    hand = _hand(ctx, hands)
+    cards = list(form.cards.data or [])
+    if not cards and form.points.data is None:
+        t = table(ctx.match.settings).t
+        raise RuleViolation(
+            "discard.empty", f"Tap the {t} discarded cards, or enter their card points", "4.2")
+    hand.update(discard=cards or None, discard_points=form.points.data,
+                all_kings_held=bool(form.all_kings_held.data))
+    return hands
+
+
+def apply_finish(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    hands = ctx.hands()
+    hand = _hand(ctx, hands)
+    if _game_of(hand, ctx) == MISERE:
+        raise RuleViolation(
+            "misere.points", "In a Misère everyone plays for himself: give each player's card "
+            "points", "6.1")
+    hand["end"] = {
+        "points": form.points.data, "defenders": None, "tricks": form.tricks.data,
+        "loser_took_trick": form.took.data == "yes", "fool_kept": _seat_of(form.fool_kept.data),
+    }
+    if form.tapp_points.data is not None or _game_of(hand, ctx) == SOLO:
+        hand["tapp_points"] = form.tapp_points.data
+        hand["tapp"] = None
+    return hands
+
+
+def apply_misere(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    hands = ctx.hands()
+    hand = _hand(ctx, hands)
+    n = len(ctx.names)
+    if _game_of(hand, ctx) != MISERE:
+        raise RuleViolation(
+            "end.points", "This hand is not a Misère: give the declarer side's card points",
+            "6.1")
+    tricks = [form[f"tricks_{s}"].data for s in range(n)]
+    missing = [ctx.names[s] for s in range(n) if tricks[s] is None]
+    if missing and len(missing) < n:
+        raise RuleViolation(
+            "misere.tricks", f"Give every player's tricks, or none: {missing[0]}'s are missing",
+            "6.1")
+    hand["end"] = {
+        "points": [form[f"points_{s}"].data for s in range(n)],
+        "tricks": None if missing else tricks, "fool_kept": _seat_of(form.fool_kept.data),
+    }
+    hand.update(tapp_points=form.tapp_points.data, tapp=None)
+    return hands
+
+
+def _label(verb: str) -> Any:
+    return lambda ctx, form: f"{verb} ({GAME.hand_word} {ctx.hand})"
+
+
+# -- the editor -------------------------------------------------------------------------------
+
+def _outcome(result: MatchResult, number: int) -> HandOutcome | None:
+    if 1 <= number <= len(result.hands):
+        return result.hands[number - 1]
+    if result.draft is not None and result.draft.number == number:
+        return result.draft
+    return None
+
+
+def payments(outcome: HandOutcome | None, names: list[str]) -> list[dict[str, Any]]:
+    """Each player's payment in a hand with the engine's reason."""
+    if outcome is None or not outcome.complete:
+        return []
+    reasons: dict[int, str] = {}
+    for line in outcome.lines:
+        if line.player is not None and line.points is not None:
+            reasons[line.player] = line.text
+    return [{"name": name, "amount": outcome.scores[seat], "reason": reasons.get(seat, "")}
+            for seat, name in enumerate(names)]
+
+
+def _variants(settings: dict[str, Any]) -> list[str]:
+    return [f"{title}: {text}" for key, title, text in VARIANTS if settings.get(key)]
+
+
+def settle(names: list[str], balances: tuple[int, ...]) -> list[dict[str, Any]]:
+    return [{"payer": names[p], "payee": names[q], "amount": a}
+            for p, q, a in settle_up(list(balances))]
+
+
+def rappen(amount: int) -> str:
+    """``+30``, ``−110``, ``0`` (a payment or a balance, with its sign)."""
+    return f"+{amount}" if amount > 0 else f"−{-amount}" if amount < 0 else "0"
+
+
+def francs(amount: int) -> str:
+    return f"Fr. {abs(amount) // 100}.{abs(amount) % 100:02d}"
+
+
+class TrogguWeb(WebGame):
+    game = GAME
+    editor_template = "games/troggu/_editor.html"
+    new_template = "games/troggu/new.html"
+    summary_template = "games/troggu/_settle.html"
+    form_classes = FORMS
+    actions = {
+        "bids": Action("bids", apply_bids, _label("Bidding")),
+        "call": Action("call", apply_call, _label("Partner call")),
+        "discard": Action("discard", apply_discard, _label("Discard")),
+        "finish": Action("finish", apply_finish, _label("Hand scored")),
+        "misere": Action("misere", apply_misere, _label("Misère scored")),
+    }
+
+    def new_form(self) -> FlaskForm:
+        return NewMatchForm()
+
+    def settings_from(self, form: Any) -> dict[str, Any]:
+        typed = list(form.players.data or [])
+        while typed and not typed[-1].strip():
+            typed.pop()
+        for seat, name in enumerate(typed):
+            if not name.strip():
+                raise RuleViolation(
+                    "settings.players", f"Seat {seat + 1} is empty but a later seat has a name: "
+                    "give the names in seating order without gaps", "1")
+        first = int(form.first_dealer.data)
+        if 3 <= len(typed) <= first:
+            raise RuleViolation(
+                "settings.first_dealer", f"The first dealer is seat {first + 1}, but only "
+                f"{len(typed)} players are seated", "2.4")
+        return {
+            "players": typed, "first_dealer": first, "stake": form.stake.data,
+            "threshold": form.threshold.data,
+            **{key: bool(form[key].data) for key, _, _ in VARIANTS},
+        }
+
+    def with_choices(self, form: FlaskForm, ctx: ActionContext) -> FlaskForm:
+        names = ctx.names
+        n = len(names)
+        named = [(str(s), name) for s, name in enumerate(names)]
+        for field in list(form):
+            short = field.short_name
+            if short.startswith(("bid_", "points_", "tricks_")):
+                seat = int(short.rsplit("_", 1)[1])
+                if seat >= n:
+                    del form[short]
+                    continue
+                field.label.text = names[seat]
+                if short.startswith("points_"):
+                    field.validators = [
+                        InputRequired(f"Enter {names[seat]}'s card points"),
+                        NumberRange(0, TOTAL_POINTS, "Card points are 0 to 114 (rule 6.3.2)"),
+                    ]
+            elif short in ("fool", "bagatt") and n not in PARTNER_PLAYERS:
+                del form[short]
+            elif short in SEAT_FIELDS:
+                head = [c for c in field.choices if c[0] == ""]
+                tail = [c for c in field.choices if c[0] in (TAPP, ALONE)]
+                field.choices = head + named + tail
+        return form
+
+    def form_data(self, ctx: ActionContext) -> dict[str, dict[str, Any]]:
+        data: dict[str, dict[str, Any]] = {name: {} for name in FORMS}
+        hands = ctx.match.hands
+        n = len(ctx.names)
+        if ctx.hand > len(hands):
+            data["bids"]["dealer"] = str(ctx.result.standing.dealer)
+            return data
+        hand = hands[ctx.hand - 1]
+        outcome = _outcome(ctx.result, ctx.hand)
+        dealer = hand.get("dealer")
+        if dealer is None:
+            dealer = outcome.dealer if outcome is not None else ctx.result.standing.dealer
+        game, declarer = hand.get("game"), hand.get("declarer")
+        bids = data["bids"]
+        bids["dealer"] = str(dealer)
+        calls = hand.get("bids")
+        if calls is None:      # not recorded: what the game implies
+            calls = ["pass"] * n
+            if game in (NORMAL, SOLO) and declarer is not None:
+                calls[(declarer - dealer - 1) % n] = game
+        for i, call in enumerate(calls):
+            bids[f"bid_{(dealer + 1 + i) % n}"] = call
+        forced_by = hand.get("forced_by")
+        if game == FORCED and declarer is not None:
+            bids["fool"] = str(declarer) if forced_by != "T1" else TAPP
+            bids["bagatt"] = str(declarer) if forced_by == "T1" else ""
+        elif game in (MISERE, THROWN_IN) and n in PARTNER_PLAYERS:
+            bids["fool"] = bids["bagatt"] = TAPP
+        call = hand.get("call")
+        if call:
+            data["call"] = {"trump": call.get("trump") or "", "partner": str(call["partner"])}
+        data["discard"] = {"cards": list(hand.get("discard") or []),
+                           "points": hand.get("discard_points"),
+                           "all_kings_held": bool(hand.get("all_kings_held"))}
+        end = hand.get("end")
+        fool_kept = "" if not end or end.get("fool_kept") is None else str(end["fool_kept"])
+        if end and isinstance(end.get("points"), list):
+            data["misere"] = {"tapp_points": hand.get("tapp_points"), "fool_kept": fool_kept}
+            for seat, points in enumerate(end["points"]):
+                data["misere"][f"points_{seat}"] = points
+                tricks = end.get("tricks")
+                data["misere"][f"tricks_{seat}"] = tricks[seat] if tricks else None
+        elif end:
+            took = end.get("loser_took_trick")
+            if took is None and end.get("tricks") is not None:
+                h = table(ctx.match.settings).h
+                won = end["points"] >= WIN_AT
+                took = end["tricks"] < h if won else end["tricks"] > 0
+            data["finish"] = {"points": end["points"], "tricks": end.get("tricks"),
+                              "took": "no" if took is False else "yes",
+                              "tapp_points": hand.get("tapp_points"), "fool_kept": fool_kept}
+        elif game == SOLO:
+            data["finish"] = {"tapp_points": hand.get("tapp_points")}
+        else:
+            data["misere"] = {"tapp_points": hand.get("tapp_points")}
+        return data
+
+    def editor(self, ctx: ActionContext) -> dict[str, Any]:
+        settings = ctx.match.settings
+        names = ctx.names
+        n = len(names)
+        t = table(settings)
+        hands = ctx.match.hands
+        hand = hands[ctx.hand - 1] if ctx.hand <= len(hands) else None
+        outcome = _outcome(ctx.result, ctx.hand) if hand is not None else None
+        if hand is not None and hand.get("dealer") is not None:
+            dealer = int(hand["dealer"])
+        elif outcome is not None:
+            dealer = outcome.dealer
+        else:
+            dealer = ctx.result.standing.dealer
+        detail = outcome.detail if outcome is not None else {}
+        game = detail.get("game") or (hand or {}).get("game")
+        previous = None
+        if hand is None and 2 <= ctx.hand <= len(ctx.result.hands) + 1:
+            previous = ctx.result.hands[ctx.hand - 2]
+        shown = outcome if outcome is not None and outcome.complete else previous
+        return {
+            "hand": hand, "outcome": outcome, "game": game, "dealer": dealer,
+            "order": [(dealer + 1 + i) % n for i in range(n)],
+            "declarer": detail.get("declarer"), "partner": detail.get("partner"),
+            "sizes": t.sizes, "n": n, "partners": n in PARTNER_PLAYERS,
+            "game_names": GAME_NAMES, "picker": PICKER,
+            "bid_line": next((line.text for line in (outcome.lines if outcome else [])
+                              if line.rule == "4.1"), None),
+            "notes": [line for line in (outcome.lines if outcome else [])
+                      if line.points is None and line.rule != "4.1"],
+            "shown": shown, "payments": payments(shown, names),
+            "settle": settle(names, ctx.result.standing.totals),
+            "balances": [(name, ctx.result.standing.totals[s]) for s, name in enumerate(names)],
+            "rappen": rappen, "francs": francs, "variants": _variants(settings),
+            "threshold": t.threshold, "threshold_name": t.threshold_name, "stake": t.stake,
+        }
+
+    def pdf_context(self, settings: dict[str, Any], result: MatchResult) -> dict[str, Any]:
+        names = list(settings["players"])
+        t = table(settings)
+        return {
+            "settle": settle(names, result.standing.totals), "variants": _variants(settings),
+            "threshold": t.threshold, "threshold_name": t.threshold_name, "sizes": t.sizes,
+            "game_names": GAME_NAMES, "rappen": rappen, "francs": francs,
+        }
