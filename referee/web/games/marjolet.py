@@ -11,6 +11,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from ...engine.cards import FRENCH
 from ...engine.errors import RuleViolation
 from ...engine.games.marjolet import GAME, recognize, rules_of
+from ...engine.games.marjolet.melds import parse_meld
 from ...engine.games.marjolet.values import (
     BRISQUES_TOTAL,
     MELD_TRICKS,
@@ -127,7 +128,16 @@ def apply_turnup(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
         hands.append({"turnup": form.turnup.data, "tricks": [], "seven_played": None,
                       "end": None})
     else:
-        _deal(ctx, hands)["turnup"] = form.turnup.data
+        deal = _deal(ctx, hands)
+        # Melds are written relative to trumps (the marjolet is the trump jack): keep the
+        # cards that were shown, so the engine judges those cards under the new trumps.
+        old = FRENCH.parse(deal["turnup"]).suit
+        for trick in deal.get("tricks") or []:
+            trick["melds"] = [
+                [sorted(str(c) for c in parse_meld(m, old).cards) for m in side]
+                for side in trick.get("melds") or [[], []]
+            ]
+        deal["turnup"] = form.turnup.data
     return hands
 
 
@@ -136,7 +146,8 @@ def apply_turn(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     deal = _deal(ctx, hands)
     winner = int(form.winner.data)
     trick = _trick(deal, form.trick.data)
-    trick["winner"] = winner
+    if trick.get("winner") is None:
+        trick["winner"] = winner       # a recorded winner stays: the engine judges the turn
     if form.cards.data:
         rules = rules_of(ctx.match.settings)
         trumps = FRENCH.parse(deal["turnup"]).suit
@@ -217,8 +228,9 @@ class MarjoletWeb(WebGame):
             "target": int(form.target.data), "first_dealer": int(form.first_dealer.data),
             "rules": form.rules.data,
         }
-        if form.rules.data == "custom":
-            settings.update({switch: bool(form[switch].data) for switch in SWITCHES})
+        ticked = {switch: bool(form[switch].data) for switch in SWITCHES}
+        if form.rules.data == "custom" or any(ticked.values()):
+            settings.update(ticked)    # with a preset, the engine checks they agree
         return settings
 
     def with_choices(self, form: FlaskForm, ctx: ActionContext) -> FlaskForm:
