@@ -17,10 +17,10 @@ def _totals(hand: HandOutcome) -> str:
 
 def describe_changes(
     before: MatchResult, after: MatchResult, names: list[str], changed: int,
-    removed: bool = False, word: str = "hand",
+    removed: bool = False, word: str = "hand", match_score: bool = True,
 ) -> list[str]:
     """Compare the hands after the changed one (by position after the change)."""
-    messages = []
+    messages: list[str] = []
     shift = 1 if removed else 0
     for hand in after.hands:
         if hand.number < changed + (0 if removed else 1):
@@ -39,7 +39,7 @@ def describe_changes(
                 f"{word.capitalize()} {hand.number}: totals after it now {_totals(hand)} "
                 f"(were {_totals(old)})."
             )
-    if before.standing.victory != after.standing.victory:
+    if match_score and before.standing.victory != after.standing.victory:
         old_v = "–".join(map(str, before.standing.victory))
         new_v = "–".join(map(str, after.standing.victory))
         messages.append(f"Match score now {new_v} (was {old_v}).")

@@ -185,7 +185,8 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
     canonical = [web.game.canonical_hand(h) for h in new_hands]
     store().save_hands(stored.id, stored.hands, canonical, spec.label(ctx, form))
     sides = web.game.sides(stored.settings)
-    for message in describe_changes(result, new_result, sides, hand, word=web.game.hand_word):
+    for message in describe_changes(result, new_result, sides, hand, word=web.game.hand_word,
+                                    match_score=web.game.race):
         flash(message)
     return _after_change(stored.id, hand if editing else None)
 
@@ -209,7 +210,8 @@ def delete_hand(match_id: str, hand: int) -> Any:
     store().save_hands(stored.id, stored.hands, new_hands, f"{word} {hand} deleted")
     flash(f"{word} {hand} deleted.")
     for message in describe_changes(result, new_result, web.game.sides(stored.settings), hand,
-                                    removed=True, word=web.game.hand_word):
+                                    removed=True, word=web.game.hand_word,
+                                    match_score=web.game.race):
         flash(message)
     return _after_change(stored.id, None)
 

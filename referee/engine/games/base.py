@@ -117,6 +117,7 @@ class Game(ABC):
     players: tuple[int, int]
     victory_unit: str
     hand_word: str = "hand"       # what the rules call one hand: "hand" or "deal"
+    race: bool = True             # a race to a target; False where victory repeats the totals
 
     @abstractmethod
     def settings(self, raw: dict[str, Any]) -> dict[str, Any]:

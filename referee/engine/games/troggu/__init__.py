@@ -78,6 +78,7 @@ class Troggu(Game):
     deck = SWISS_TAROT
     players = (MIN_PLAYERS, MAX_PLAYERS)
     victory_unit = "Rappen"
+    race = False
 
     def settings(self, raw: dict[str, Any]) -> dict[str, Any]:
         require_known_keys(raw, SETTINGS_KEYS, "the settings")
