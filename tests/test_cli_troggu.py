@@ -62,7 +62,8 @@ def test_score_gives_the_balances_and_the_settle_up() -> None:
         "over": False,
         "winner": None,
     }
-    assert "Settle-up: the fewest payments that bring every balance to 0" in out["rules"]
+    assert ("Settle-up: the largest debt pays the largest credit the smaller of the two, "
+            "until every balance is 0 (ties to the earlier seat)") in out["rules"]
 
 
 def test_score_explains_every_hand() -> None:

@@ -1,13 +1,12 @@
 """Money games keep a ledger: one signed amount per player per hand, balances that add up to 0,
-and a settle-up with the fewest payments (Troggu 7.5).
+and a settle-up (Troggu 7.5).
 
-``settle_up`` first tries the rule of Troggu 7.5.3 (the largest debt pays the largest credit the
-smaller of the two amounts, ties to the earlier seat). That rule never needs more than one
-payment fewer than the players with a non-zero balance, but it is not always the fewest: when
-the balances split into groups that each add up to 0, every group saves a payment. So the true
-minimum is ``players with a non-zero balance − the largest number of zero-sum groups`` (each
-group of k players needs k − 1 payments, and no fewer); when 7.5.3 reaches it, its payments are
-the answer, otherwise the same rule is applied inside each group of the best split.
+``settle_up`` is the rule of Troggu 7.5.3: while a balance is not 0, the largest debt pays the
+largest credit the smaller of the two amounts, ties to the earlier seat. It never needs more
+than one payment fewer than the players with a non-zero balance. It is not always the fewest
+possible (when the balances split into groups that each add up to 0, every group could save a
+payment): ``fewest_transfers`` and ``zero_sum_groups`` give that minimum for comparison, but the
+settle-up follows the rule as written.
 """
 
 from __future__ import annotations
@@ -94,23 +93,11 @@ def fewest_transfers(balances: Sequence[int]) -> int:
 
 
 def settle_up(balances: Sequence[int]) -> list[Transfer]:
-    """The fewest payments ``(payer, payee, amount)`` after which every balance is 0.
+    """The payments ``(payer, payee, amount)`` of Troggu 7.5.3 after which every balance is 0.
 
     The balances are one whole number per seat (Rappen), adding up to 0; a RuleViolation
     otherwise. Never more than (players with a balance) − 1 payments."""
-    values = _check(balances)
-    groups = zero_sum_groups(values)
-    fewest = sum(len(g) - 1 for g in groups)
-    transfers = _greedy(values)
-    if len(transfers) == fewest:
-        return transfers
-    group = [0] * len(values)
-    for number, seats in enumerate(groups):
-        for seat in seats:
-            group[seat] = number
-    transfers = _greedy(values, group)
-    assert len(transfers) == fewest, "settle-up: a group of the best split needs more payments"
-    return transfers
+    return _greedy(_check(balances))
 
 
 __all__ = ["Transfer", "fewest_transfers", "settle_up", "zero_sum_groups"]

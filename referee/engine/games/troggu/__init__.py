@@ -20,7 +20,8 @@ hand (Rappen, adding up to 0); ``Standing.totals`` are the running balances and
 What the web layer can call besides the Game interface: ``deal_sizes`` (hand and Tapp sizes),
 ``bidding`` (what the calls decide), ``forced_game`` (who must play when 7–8 players all pass),
 ``discard_points`` / ``discard_allowed`` (a discard picked as cards), ``points_range``,
-``card_points``, ``settle_up`` (the fewest payments) and ``settle_text``.
+``card_points``, ``settle_up`` (the payments of 7.5.3) and ``settle_text``; and the play
+checker of 2.2–2.5: ``legal_plays``, ``trick_winner``, ``led_suit``, ``is_trump``.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from .bidding import Bidding, bidding, forced_game
 from .exchange import check_discard
 from .facts import hand_to_json, parse_hand
 from .match import score_match, settle_text
+from .play import is_trump, led_suit, legal_plays, trick_winner
 from .table import Table
 from .values import (
     DEFAULT_STAKE,
@@ -172,7 +174,8 @@ class Troggu(Game):
             "A withheld fool kept by a side that won no trick stays with it; the last trick "
             "then keeps one card fewer (house reading)"
         )
-        rules.append("Settle-up: the fewest payments that bring every balance to 0")
+        rules.append("Settle-up: the largest debt pays the largest credit the smaller of the two, "
+                     "until every balance is 0 (ties to the earlier seat)")
         limits = PRESET_PLAYERS.get(settings["threshold"])
         if limits is not None and not limits[0] <= n <= limits[1]:
             rules.append(
@@ -229,6 +232,7 @@ def points_range(cards: int) -> tuple[int, int]:
 
 __all__ = [
     "GAME", "Bidding", "Sizes", "Table", "Troggu", "bidding", "card_points", "check_discard",
-    "deal_sizes", "discard_allowed", "discard_points", "forced_game", "points_of",
-    "points_range", "settle_text", "settle_up", "table",
+    "deal_sizes", "discard_allowed", "discard_points", "forced_game", "is_trump", "led_suit",
+    "legal_plays", "points_of", "points_range", "settle_text", "settle_up", "table",
+    "trick_winner",
 ]

@@ -18,7 +18,7 @@ def rappen(amount: int) -> str:
 
 
 def settle_text(balances: tuple[int, ...] | list[int], names: tuple[str, ...]) -> str:
-    """``Anna pays Carla 90 Rappen; Dora pays Beat 30 Rappen`` (the fewest payments, 7.5)."""
+    """``Anna pays Carla 90 Rappen; Dora pays Beat 30 Rappen`` (the payments of 7.5.3)."""
     transfers = settle_up(list(balances))
     if not transfers:
         return "nobody owes anything"
