@@ -8,7 +8,9 @@ A hand in JSON::
      "end": {"kind": "played", "piles": [88, 63], "last": 0, "stichmatsch": null}}
 
 Players are 0 and 1 in the match's seating order. ``tricks`` lists tricks 1, 2, ... as far as
-the table recorded them; only the last may lack a winner (the trick in progress). ``end`` is
+the table recorded them; only the last may lack a winner (the trick in progress). A trick may
+also give ``"cards": ["7a", "8a"]``, the two cards played, the leader's first: the optional
+card-by-card record (6.1.6), checked by ``record.py``. ``end`` is
 ``null`` while the hand is being played, else one of ``played``, ``claim`` (7.3) or
 ``decider`` (7.4).
 """
@@ -37,6 +39,7 @@ from .values import EXCHANGE_TRICKS, MELD_TRICKS, PILES_TOTAL, TRICKS
 class Trick:
     winner: int | None
     melds: tuple[tuple[Meld, ...], tuple[Meld, ...]]
+    cards: tuple[Card, Card] | None = None     # optional record (6.1.6): leader's card first
 
 
 @dataclass(frozen=True)
@@ -125,7 +128,16 @@ def _parse_trick(data: object, number: int) -> Trick:
             f"Sets and sequences may be declared only in tricks 1–8, not in trick {number}",
             "4.3.1",
         )
-    return Trick(winner, melds)
+    cards = None
+    if raw.get("cards") is not None:
+        played = HUNGARIAN.parse_many(raw["cards"])
+        if len(played) != 2:
+            raise RuleViolation(
+                "fact.shape", f"Trick {number}: give the two cards played, the leader's first",
+                "6.1.6",
+            )
+        cards = (played[0], played[1])
+    return Trick(winner, melds, cards)
 
 
 def _parse_items(data: object, number: int) -> tuple[Meld, ...]:
@@ -197,15 +209,21 @@ def hand_to_json(facts: HandFacts) -> dict[str, Any]:
     return {
         "indicator": None if facts.indicator is None else str(facts.indicator),
         "exchange": facts.exchange,
-        "tricks": [
-            {"winner": t.winner, "melds": [[str(m) for m in side] for side in t.melds]}
-            for t in facts.tricks
-        ],
+        "tricks": [_trick_to_json(t) for t in facts.tricks],
         "bela": None if facts.bela is None else {
             "player": facts.bela.player, "trick": facts.bela.trick,
         },
         "end": end,
     }
+
+
+def _trick_to_json(trick: Trick) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "winner": trick.winner, "melds": [[str(m) for m in side] for side in trick.melds],
+    }
+    if trick.cards is not None:
+        entry["cards"] = [str(card) for card in trick.cards]
+    return entry
 
 
 __all__ = [

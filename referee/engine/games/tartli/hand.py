@@ -20,6 +20,7 @@ from .melds import (
     contest_winner,
     reuse_allowed,
 )
+from .record import check_piles, check_record, read_record, with_winners
 from .values import LAST_TRICK, MELD_TRICKS, PILES_TOTAL, STICHMATSCH, TRICKS, possible_pile
 
 
@@ -63,15 +64,24 @@ def leaders(facts: HandFacts, dealer: int) -> list[int | None]:
 
 def score_hand(facts: HandFacts, dealer: int, names: list[str]) -> HandScore:
     """Check every rule of 6.3 that the facts allow and score the hand (6.2)."""
+    if isinstance(facts.end, Decider):
+        _check_structure(facts)
+        return HandScore()
+    record = read_record(facts, dealer, names)
+    if record is not None:
+        facts = with_winners(facts, record)
     _check_structure(facts)
     lead = leaders(facts, dealer)
     trumps = facts.trumps
     score = HandScore()
-    if isinstance(facts.end, Decider):
-        return score
     assert trumps is not None
     _check_exchange(facts, lead)
     _check_cards(facts, lead, names)
+    if record is not None:
+        check_record(facts, record, names)
+        if isinstance(facts.end, (Played, Claim)):
+            completed = TRICKS if isinstance(facts.end, Played) else facts.end.completed
+            check_piles(facts.end.piles, record, completed, names)
     scored: list[list[Meld]] = [[], []]
     for number, trick in enumerate(facts.tricks, 1):
         if number > MELD_TRICKS or not (trick.melds[0] or trick.melds[1]):

@@ -1,0 +1,223 @@
+"""The optional card-by-card record (rules 6.1.6): the cards of tricks 1, 2, ... n, checked
+against the rules of play (2.5, 2.7) and the other facts, with the piles computed from them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from ...cards import HUNGARIAN, Card
+from ...errors import RuleViolation
+from .facts import HandFacts
+from .values import MELD_TRICKS, TRICKS, card_points, trick_winner
+
+
+@dataclass(frozen=True)
+class Record:
+    leaders: tuple[int, ...]
+    winners: tuple[int, ...]
+    played: dict[Card, tuple[int, int]]          # card → (player, trick)
+    points: tuple[int, ...]                      # card points of each recorded trick
+
+    @property
+    def complete(self) -> bool:
+        return len(self.winners) == TRICKS
+
+    def piles(self, tricks: int) -> tuple[int, int]:
+        """Both pile counts after the first ``tricks`` recorded tricks."""
+        piles = [0, 0]
+        for winner, points in list(zip(self.winners, self.points))[:tricks]:
+            piles[winner] += points
+        return piles[0], piles[1]
+
+
+def _name(card: Card) -> str:
+    return HUNGARIAN.long_name(card)
+
+
+def legal_plays(hand: Sequence[Card], led: Card, trumps: str, trick: int) -> list[Card]:
+    """The cards the second may play to ``led`` in trick ``trick`` (2.7): anything in tricks
+    1–7; from trick 8 a card of the led suit (no duty to beat), else a trump, else anything."""
+    if trick < MELD_TRICKS:
+        return list(hand)
+    follow = [card for card in hand if card.suit == led.suit]
+    if follow:
+        return follow
+    return [card for card in hand if card.suit == trumps] or list(hand)
+
+
+def read_record(facts: HandFacts, dealer: int, names: list[str]) -> Record | None:
+    """The recorded cards from trick 1 on, no card twice, each recorded winner agreeing."""
+    recorded = [n for n, t in enumerate(facts.tricks, 1) if t.cards is not None]
+    if not recorded:
+        return None
+    assert facts.trumps is not None
+    if recorded != list(range(1, len(recorded) + 1)):
+        gap = next(n for n in range(1, len(recorded) + 2) if n not in recorded)
+        raise RuleViolation(
+            "record.gap",
+            f"The cards of trick {gap} are missing but a later trick's are recorded: record "
+            "the cards of every trick from trick 1 on",
+            "6.1.6",
+        )
+    leader = 1 - dealer
+    leaders: list[int] = []
+    winners: list[int] = []
+    played: dict[Card, tuple[int, int]] = {}
+    points: list[int] = []
+    for number in recorded:
+        trick = facts.tricks[number - 1]
+        cards = trick.cards
+        assert cards is not None
+        for player, card in ((leader, cards[0]), (1 - leader, cards[1])):
+            if card in played:
+                raise RuleViolation(
+                    "record.twice",
+                    f"The {_name(card)} is recorded in trick {played[card][1]} and again in "
+                    f"trick {number}: every card is played once",
+                    "6.1.6",
+                )
+            played[card] = (player, number)
+        leaders.append(leader)
+        leader = leader if trick_winner(cards[0], cards[1], facts.trumps) == 0 else 1 - leader
+        if trick.winner is not None and trick.winner != leader:
+            raise RuleViolation(
+                "record.winner",
+                f"Trick {number} is recorded as won by {names[trick.winner]}, but the cards "
+                f"played give it to {names[leader]}",
+                "2.5",
+            )
+        winners.append(leader)
+        points.append(sum(card_points(card, facts.trumps) for card in cards))
+    return Record(tuple(leaders), tuple(winners), played, tuple(points))
+
+
+def with_winners(facts: HandFacts, record: Record) -> HandFacts:
+    """The facts with each recorded trick's winner derived from its cards."""
+    tricks = tuple(
+        replace(t, winner=record.winners[i]) if i < len(record.winners) else t
+        for i, t in enumerate(facts.tricks)
+    )
+    return replace(facts, tricks=tricks)
+
+
+def check_piles(piles: tuple[int, int], record: Record, tricks: int, names: list[str]) -> None:
+    """With the cards of the first ``tricks`` tricks recorded, the app computes the piles."""
+    if len(record.winners) < tricks:
+        return
+    computed = record.piles(tricks)
+    if computed != piles:
+        raise RuleViolation(
+            "record.piles",
+            f"The cards recorded make pile counts of {computed[0]} for {names[0]} and "
+            f"{computed[1]} for {names[1]}, not {piles[0]} and {piles[1]}",
+            "6.1.6",
+        )
+
+
+def check_record(facts: HandFacts, record: Record, names: list[str]) -> None:
+    _check_talon_cards(facts, record, names)
+    _check_shown_cards(facts, record, names)
+    if record.complete:
+        _check_legal_plays(facts, record, names)
+
+
+def _check_talon_cards(facts: HandFacts, record: Record, names: list[str]) -> None:
+    """The indicator and, after an exchange, the trump 7 are taken late (2.6, 2.8)."""
+    assert facts.indicator is not None and facts.trumps is not None
+    indicator, seven = facts.indicator, Card("7", facts.trumps)
+    loser7 = 1 - record.winners[6] if len(record.winners) >= 7 else None
+    k = facts.exchange
+    late = [seven] if k is not None else [indicator]
+    for card in late:
+        if card in record.played:
+            player, number = record.played[card]
+            if number <= 7 or (loser7 is not None and player != loser7):
+                raise RuleViolation(
+                    "record.talon",
+                    f"Trick {number}: the {_name(card)} lies under the talon until the loser of "
+                    f"trick 7 takes it, so {names[player]} cannot play it there",
+                    "2.6",
+                )
+    if k is not None and indicator in record.played:
+        exchanger = record.leaders[k - 1] if k <= len(record.leaders) else None
+        player, number = record.played[indicator]
+        if number < k or (exchanger is not None and player != exchanger):
+            raise RuleViolation(
+                "record.talon",
+                f"Trick {number}: the {_name(indicator)} was taken in the exchange before "
+                f"trick {k} by its leader, so {names[player]} cannot play it there",
+                "2.8",
+            )
+    if k is not None and seven in record.played and record.played[seven][1] < k:
+        raise RuleViolation(
+            "record.talon",
+            f"The {_name(seven)} was played to trick {record.played[seven][1]}, so it cannot "
+            f"be exchanged before trick {k}",
+            "2.8",
+        )
+
+
+def _check_shown_cards(facts: HandFacts, record: Record, names: list[str]) -> None:
+    """A card shown in a declaration is still in its owner's hand: not played before, and
+    played later by him (4.3.3, 6.3.6)."""
+    assert facts.trumps is not None
+    shows: list[tuple[int, Card, int, str]] = []
+    for number, trick in enumerate(facts.tricks, 1):
+        for player in (0, 1):
+            for meld in trick.melds[player]:
+                for card in sorted(meld.cards):
+                    shows.append((player, card, number, f"{meld} in trick {number}"))
+    if facts.bela:
+        for rank in ("K", "O"):
+            shows.append((facts.bela.player, Card(rank, facts.trumps), facts.bela.trick,
+                          f"béla before the end of trick {facts.bela.trick}"))
+    # the indicator and the exchanged trump 7 change hands: 6.3.6 checks them
+    special = {facts.indicator, Card("7", facts.trumps)} if facts.exchange else {facts.indicator}
+    for player, card, number, what in shows:
+        if card not in record.played:
+            continue
+        by, played_in = record.played[card]
+        if played_in < number:
+            raise RuleViolation(
+                "record.shown",
+                f"{names[player]} showed the {_name(card)} ({what}), but it was already played "
+                f"to trick {played_in}",
+                "4.3.3",
+            )
+        if by != player and card not in special:
+            raise RuleViolation(
+                "record.shown",
+                f"{names[player]} showed the {_name(card)} ({what}), but {names[by]} played it "
+                f"to trick {played_in}: cards never pass between the players",
+                "6.3.6",
+            )
+
+
+def _check_legal_plays(facts: HandFacts, record: Record, names: list[str]) -> None:
+    """Tricks 8–16: each player's hand is the nine cards he plays in them (2.6, 2.7)."""
+    assert facts.trumps is not None
+    hands: list[list[Card]] = [[], []]
+    last = range(MELD_TRICKS, TRICKS + 1)
+    for number in last:
+        cards = facts.tricks[number - 1].cards
+        assert cards is not None
+        leader = record.leaders[number - 1]
+        hands[leader].append(cards[0])
+        hands[1 - leader].append(cards[1])
+    for number in last:
+        cards = facts.tricks[number - 1].cards
+        assert cards is not None
+        leader = record.leaders[number - 1]
+        held = hands[1 - leader]
+        if cards[1] not in legal_plays(held, cards[0], facts.trumps, number):
+            shown = " ".join(HUNGARIAN.short_name(card) for card in held)
+            raise RuleViolation(
+                "play.illegal",
+                f"Trick {number}: {names[leader]} led the {_name(cards[0])}; "
+                f"{names[1 - leader]} held {shown} and had to follow suit, or else play a "
+                f"trump, so the {_name(cards[1])} was not allowed",
+                "2.7",
+            )
+        hands[leader].remove(cards[0])
+        held.remove(cards[1])
