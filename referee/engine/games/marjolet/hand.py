@@ -184,6 +184,16 @@ def check_melds(facts: HandFacts, rules: Rules, names: list[str]) -> list[Declar
                     f"a player holds only {TURN_CARDS} in his turn",
                     "4.2.3",
                 )
+            if exchange == (number, player) and facts.turnup not in shown \
+                    and len(shown) >= TURN_CARDS:
+                raise RuleViolation(
+                    "meld.too-many-cards",
+                    f"After trick {number}, {name}'s melds use {len(shown)} different cards "
+                    f"besides the turn-up {_card(facts.turnup)} that he takes in exchange in "
+                    f"this turn (or the trump 7 he gives for it), but a player holds only "
+                    f"{TURN_CARDS} cards in his turn",
+                    "4.2.3",
+                )
     return declared
 
 

@@ -80,8 +80,7 @@ def check_record(
     """The recorded cards against the turn-up, the trump 7, the melds and the rules of play."""
     _check_turnup_and_seven(facts, record, winners, names)
     _check_melds_held(facts, record, names)
-    if record.complete:
-        _check_legal_plays(facts, record, names)
+    _check_legal_plays(facts, record, names)
 
 
 def _check_turnup_and_seven(
@@ -183,15 +182,18 @@ def _check_melds_held(facts: HandFacts, record: Record, names: list[str]) -> Non
 
 
 def _check_legal_plays(facts: HandFacts, record: Record, names: list[str]) -> None:
-    """Tricks 11–16: each player's hand is the six cards he plays in them (2.7)."""
+    """Tricks 11–16: each player's hand is the six cards he plays in them (2.7). While the
+    record stops before trick 16, his hand holds at least the cards he plays in the recorded
+    tricks; a card that is refused with some of his cards is refused with all of them."""
+    recorded = [number for number in LAST_SIX if number <= len(record.winners)]
     hands: list[list[Card]] = [[], []]
-    for number in LAST_SIX:
+    for number in recorded:
         cards = facts.tricks[number - 1].cards
         assert cards is not None
         leader = record.leaders[number - 1]
         hands[leader].append(cards[0])
         hands[1 - leader].append(cards[1])
-    for number in LAST_SIX:
+    for number in recorded:
         cards = facts.tricks[number - 1].cards
         assert cards is not None
         leader = record.leaders[number - 1]
@@ -199,11 +201,13 @@ def _check_legal_plays(facts: HandFacts, record: Record, names: list[str]) -> No
         held = hands[second]
         if cards[1] not in legal_plays(held, cards[0], facts.trumps, number):
             shown = " ".join(_name(card) for card in held)
+            some = "" if record.complete else "at least "
             raise RuleViolation(
                 "play.illegal",
                 f"Trick {number}: {names[leader]} led the {_name(cards[0])}; {names[second]} "
-                f"held {shown} and had to {why_illegal(held, cards[0], facts.trumps, number)}, "
-                f"so the {_name(cards[1])} was not allowed",
+                f"held {some}{shown} and had to "
+                f"{why_illegal(held, cards[0], facts.trumps, number)}, so the "
+                f"{_name(cards[1])} was not allowed",
                 "2.7",
             )
         hands[leader].remove(cards[0])
