@@ -5,6 +5,7 @@ tests that are about something else. Web-only helpers live in ``tests/web/confte
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -13,8 +14,15 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import settings as hypothesis_settings
 
 from referee import create_app
+
+# CI runs the property tests with a fixed seed, so a run can be repeated exactly; a developer's
+# run explores new examples each time.
+hypothesis_settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+if os.environ.get("CI"):
+    hypothesis_settings.load_profile("ci")
 
 _CSRF_INPUT = re.compile(
     r'<input[^>]*\bname="(?:[\w-]+-)?csrf_token"[^>]*\bvalue="([^"]+)"'
