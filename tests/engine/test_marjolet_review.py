@@ -30,8 +30,7 @@ def test_an_exchange_and_five_other_meld_cards_in_one_turn_are_refused_4_2_3():
 
 
 # Across turns a melded card stays in its owner's hand until he plays it, one card a trick
-# (4.2.3, 4.2.4): these deals are impossible, but 6.3.5 checks only one turn and the other
-# Marjolet tests (web seeds) use such deals, so the engine does not refuse them yet.
+# (4.2.3, 4.2.4): these deals are impossible.
 CROSS_TURN = {
     "4.2.3-four-kings-then-four-aces-next-turn": (
         hand("9c", tricks("AAA", melds={2: (["four:K"], []), 3: (["four:A"], [])}))),
@@ -40,11 +39,10 @@ CROSS_TURN = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="cross-turn holding (4.2.3) not enforced; see review")
 @pytest.mark.parametrize("raw", CROSS_TURN.values(), ids=CROSS_TURN.keys())
 def test_melded_cards_stay_held_across_turns_4_2_3(raw):
-    with pytest.raises(RuleViolation):
-        score(raw)
+    error = refused(raw, "meld.too-many-cards")
+    assert error.rule == "4.2.3" and "not yet played" in error.message
 
 
 HELD_ALLOWED = {

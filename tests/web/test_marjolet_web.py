@@ -29,15 +29,16 @@ CSRF_MESSAGE = "This form could not be checked (its security token is missing or
 FOUR = {r: [f"{r}{s}" for s in "shdc"] for r in ("A", "10", "K", "Q", "J", "9")}
 
 # Deal 1 (Bruno deals, clubs): Anne melds four aces, four kings and four queens after tricks
-# 1–3, plays the trump 7 and wins tricks 10 and 16 with 60 in aces and tens: Anne 60 + 240 +
+# 1, 5 and 9 (four tricks apart, so each four can be played off before the next: 4.2.3),
+# plays the trump 7 and wins tricks 10 and 16 with 60 in aces and tens: Anne 60 + 240 +
 # 10 + 10 + 10 = 330; Bruno 20 + 10 (turn-up) = 30.
-SEED_1 = mj_deal("9c", {1: (A, ["four:A"]), 2: (A, ["four:K"]), 3: (A, ["four:Q"])}, seven=A,
+SEED_1 = mj_deal("9c", {1: (A, ["four:A"]), 5: (A, ["four:K"]), 9: (A, ["four:Q"])}, seven=A,
                  end=mj_end((60, None), A, A))
 # Deal 2 (Anne deals): Bruno four aces and four kings (180), Anne four queens, four jacks and
 # the marjolet with the queens of hearts and diamonds (140); Bruno plays the trump 7 and wins
 # tricks 10 and 16 with 70: Anne 10 + 10 + 140 = 160, Bruno 70 + 30 + 180 = 280. Totals 490–310.
-SEED_2 = mj_deal("9c", {1: (B, ["four:A"]), 2: (B, ["four:K"]), 3: (A, ["four:Q"]),
-                        4: (A, ["four:J"]), 5: (A, ["marjolet:h"]), 6: (A, ["marjolet:d"])},
+SEED_2 = mj_deal("9c", {1: (B, ["four:A"]), 5: (B, ["four:K"]), 2: (A, ["four:Q"]),
+                        6: (A, ["four:J"]), 7: (A, ["marjolet:h"]), 8: (A, ["marjolet:d"])},
                  seven=B, end=mj_end((None, 70), B, B))
 # Deal 3 (Bruno deals) like E9 (a): Anne 40 + 10 (trick 10) = 50; Bruno 40 + 10 + 10 + 10 +
 # marriage in hearts 20 = 90: Anne 540, Bruno 400, Anne wins.
@@ -627,7 +628,7 @@ def test_e9a_one_player_reaches_500(game: Marjolet, htmx: bool) -> None:
 def test_e9b_both_over_500_the_higher_total_wins(game: Marjolet, htmx: bool) -> None:
     """490–310; deal A 50, B 250 (four aces, four queens, the marriage in hearts): 540–560."""
     mid = started(game, [SEED_1, SEED_2])
-    for trick, cards in ((1, FOUR["A"]), (2, FOUR["Q"]), (3, ["Kh", "Qh"])):
+    for trick, cards in ((1, FOUR["A"]), (5, FOUR["Q"]), (9, ["Kh", "Qh"])):
         game.done(game.turn(mid, 3, trick, B, cards, htmx=htmx), htmx)
     game.done(game.seven(mid, 3, B, htmx=htmx), htmx)
     page = game.done(game.finish_deal(mid, 3, 40, trick10=A, last=B, htmx=htmx), htmx)
@@ -641,7 +642,7 @@ def test_e9c_equal_totals_over_500_play_another_deal(game: Marjolet, htmx: bool)
     """490–310; deal A 50, B 230 (four aces, four queens): both 540, another deal with the
     totals kept; then A 50, B 70: 590–610, B wins."""
     mid = started(game, [SEED_1, SEED_2])
-    for trick, cards in ((1, FOUR["A"]), (2, FOUR["Q"])):
+    for trick, cards in ((1, FOUR["A"]), (5, FOUR["Q"])):
         game.done(game.turn(mid, 3, trick, B, cards, htmx=htmx), htmx)
     game.done(game.seven(mid, 3, B, htmx=htmx), htmx)
     page = game.done(game.finish_deal(mid, 3, 40, trick10=A, last=B, htmx=htmx), htmx)
@@ -704,8 +705,8 @@ def test_edit_a_finish_then_a_meld_that_ends_the_game_earlier(game: Marjolet,
     assert game.hands(mid)[0]["end"] == mj_end((50, None), A, A)
     assert game.hands(mid)[0]["seven_played"] == PLAYED_A        # the rest of the deal kept
     assert game.standings(game.get(f"/m/{mid}")) == ((480, 320), (0, 0))
-    # Anne's four jacks, forgotten after trick 4 of deal 1: 520–320 after deal 2
-    page = game.done(game.turn(mid, 1, 4, A, FOUR["J"], htmx=htmx, editing=True), htmx)
+    # Anne's trump marriage, forgotten after trick 9 of deal 1: 520–320 after deal 2
+    page = game.done(game.turn(mid, 1, 9, A, ["Kc", "Qc"], htmx=htmx, editing=True), htmx)
     assert ("Deal 2 now: Anne wins the game 520–320 (was: Anne 480, Bruno 320)."
             in page.notices), page.notices
     assert "Match score now 1–0 (was 0–0)." in page.notices
@@ -719,10 +720,10 @@ def test_edit_that_breaks_a_later_rule_is_refused(game: Marjolet, htmx: bool) ->
     the end: refused, the entry kept."""
     mid = game.seed_game([SEED_1, SEED_2, DEAL_3A])
     page = refused(game, mid, htmx,
-                   lambda: game.turn(mid, 1, 4, A, FOUR["J"], htmx=htmx, editing=True),
+                   lambda: game.turn(mid, 1, 9, A, ["Kc", "Qc"], htmx=htmx, editing=True),
                    "Deal 3: The game is over: Anne won it with 530 (rule 7.3)")
     assert "Editing deal 1" in page.text
-    assert sorted(page.checked("turn-cards")) == sorted(FOUR["J"])
+    assert sorted(page.checked("turn-cards")) == ["Kc", "Qc"]
 
 
 @HTMX

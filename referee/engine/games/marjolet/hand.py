@@ -140,6 +140,7 @@ def check_melds(facts: HandFacts, rules: Rules, names: list[str]) -> list[Declar
     declared: list[Declared] = []
     seen: dict[Meld, tuple[int, int]] = {}
     owner: dict[Card, tuple[int, int, Meld]] = {}
+    melded: list[dict[Card, int]] = [{}, {}]     # each player's melded cards: last turn shown
     for number, trick in enumerate(facts.tricks, 1):
         for player in (0, 1):
             name = names[player]
@@ -184,6 +185,9 @@ def check_melds(facts: HandFacts, rules: Rules, names: list[str]) -> list[Declar
                     f"a player holds only {TURN_CARDS} in his turn",
                     "4.2.3",
                 )
+            if shown:
+                _check_still_held(melded[player], shown, number, name)
+                melded[player].update(dict.fromkeys(shown, number))
             if exchange == (number, player) and facts.turnup not in shown \
                     and len(shown) >= TURN_CARDS:
                 raise RuleViolation(
@@ -195,6 +199,27 @@ def check_melds(facts: HandFacts, rules: Rules, names: list[str]) -> list[Declar
                     "4.2.3",
                 )
     return declared
+
+
+def _check_still_held(
+    earlier: dict[Card, int], shown: set[Card], number: int, name: str
+) -> None:
+    """Melded cards stay in their owner's hand until he plays them, one card a trick (4.2.3,
+    4.2.4): the cards melded before that he cannot have played yet count among the five."""
+    waiting = sorted(turn for card, turn in earlier.items() if card not in shown)
+    played = 0
+    for trick in range(1, number + 1):          # trick t can take one card melded before it
+        if sum(1 for turn in waiting if turn < trick) > played:
+            played += 1
+    held = len(waiting) - played
+    if held + len(shown) > TURN_CARDS:
+        raise RuleViolation(
+            "meld.too-many-cards",
+            f"After trick {number}, {name} would hold {len(shown)} cards for these melds and at "
+            f"least {held} more melded earlier and not yet played (one card leaves his hand "
+            f"each trick), but a player holds only {TURN_CARDS} in his turn",
+            "4.2.3",
+        )
 
 
 def _check_card(
