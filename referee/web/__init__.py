@@ -38,6 +38,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         DATABASE_URL=os.environ.get("REFEREE_DATABASE_URL")
         or f"sqlite:///{Path(app.instance_path) / 'referee.sqlite3'}",
         MAX_CONTENT_LENGTH=1024 * 1024,
+        SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,
         HTMX_VERSION=HTMX_VERSION,
     )
@@ -65,22 +66,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError) -> Any:
-        if htmx:
-            message = ("This form could not be checked (its security token is missing or "
-                       "stale). Nothing was changed: reload the page and try again.")
-            return render_template("_alert.html", message=message), 400, {
-                "HX-Retarget": "#alerts", "HX-Reswap": "innerHTML"}
-        return render_template(
-            "error.html", title="Form expired",
-            message="This form could not be checked (its security token is missing or "
-            "stale). Nothing was changed: reload the page and try again.",
-        ), 400
+        return _problem("Form expired", CSRF_MESSAGE, 400)
 
     @app.errorhandler(404)
-    def not_found(error: Exception) -> tuple[str, int]:
-        return render_template(
-            "error.html", title="Not found", message="There is no such page or match.",
-        ), 404
+    def not_found(error: Exception) -> Any:
+        return _problem("Not found", "There is no such page or match.", 404)
 
     @app.errorhandler(413)
     def too_large(error: Exception) -> tuple[str, int]:
@@ -91,9 +81,24 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
+CSRF_MESSAGE = ("This form could not be checked (its security token is missing or stale). "
+                "Nothing was changed: reload the page and try again.")
+
+
+def _problem(title: str, message: str, status: int) -> Any:
+    """An error page; to htmx, a message in the page's alert area (the page stays)."""
+    if htmx:
+        return render_template("_alert.html", message=message), status, {
+            "HX-Retarget": "#alerts", "HX-Reswap": "innerHTML"}
+    return render_template("error.html", title=title, message=message), status
+
+
 def _instance_secret(instance: str) -> str:
     path = Path(instance) / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text().strip()
+    with os.fdopen(fd, "w") as out:
+        out.write(secrets.token_hex(32))
     return path.read_text().strip()

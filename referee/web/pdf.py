@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
+from urllib.request import url2pathname
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
@@ -47,12 +49,12 @@ def _fetcher() -> Any:
 
     class StaticOnly(URLFetcher):  # type: ignore[misc]
         def fetch(self, url: str, headers: Any = None) -> Any:
-            if not url.startswith("file://"):
+            parts = urlsplit(url)
+            path = Path(url2pathname(parts.path)).resolve()
+            if parts.scheme != "file" or parts.netloc or not path.is_relative_to(static_root) \
+                    or not path.is_file():
                 raise ValueError(f"Not fetched: {url[:60]}")
-            path = Path(url.removeprefix("file://").split("?")[0]).resolve()
-            if not path.is_relative_to(static_root) or not path.is_file():
-                raise ValueError(f"Not fetched: {url[:60]}")
-            return super().fetch(url, headers)
+            return super().fetch(path.as_uri(), headers)
 
     return StaticOnly(allowed_protocols=["file"])
 

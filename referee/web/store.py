@@ -28,6 +28,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 
 metadata = MetaData()
 
@@ -55,6 +56,10 @@ actions = Table(
     Column("label", String(200), nullable=False),
     Column("before", Text, nullable=False),
 )
+
+
+class StaleMatch(Exception):
+    """The match changed (another device) between reading it and writing the change."""
 
 
 @dataclass
@@ -123,12 +128,29 @@ class Store:
     def save_hands(
         self, match_id: str, before: list[dict[str, Any]], after: list[dict[str, Any]], label: str
     ) -> None:
-        """Replace the match's hands by ``after`` in one transaction, logging ``before``."""
-        with self.engine.begin() as conn:
-            conn.execute(insert(actions).values(
-                match_id=match_id, created=_now(), label=label[:200], before=json.dumps(before),
-            ))
-            self._write(conn, match_id, before, after)
+        """Replace the match's hands by ``after`` in one transaction, logging ``before``.
+
+        Refused with StaleMatch when the stored hands are no longer ``before``."""
+        try:
+            with self.engine.begin() as conn:
+                if self._current(conn, match_id) != before:
+                    raise StaleMatch(match_id)
+                conn.execute(insert(actions).values(
+                    match_id=match_id, created=_now(), label=label[:200],
+                    before=json.dumps(before),
+                ))
+                self._write(conn, match_id, before, after)
+        except IntegrityError as error:
+            raise StaleMatch(match_id) from error
+
+    @staticmethod
+    def _current(conn: Any, match_id: str) -> list[dict[str, Any]]:
+        return [
+            json.loads(f) for f in conn.execute(
+                select(hands.c.facts).where(hands.c.match_id == match_id)
+                .order_by(hands.c.position)
+            ).scalars()
+        ]
 
     def undo(self, match_id: str) -> str | None:
         with self.engine.begin() as conn:
@@ -138,12 +160,7 @@ class Store:
             ).first()
             if row is None:
                 return None
-            current = [
-                json.loads(f) for f in conn.execute(
-                    select(hands.c.facts).where(hands.c.match_id == match_id)
-                    .order_by(hands.c.position)
-                ).scalars()
-            ]
+            current = self._current(conn, match_id)
             self._write(conn, match_id, current, json.loads(row.before))
             conn.execute(delete(actions).where(actions.c.id == row.id))
             return str(row.label)

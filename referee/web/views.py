@@ -28,7 +28,10 @@ from . import htmx
 from .changes import describe_changes
 from .games import WEB_GAMES
 from .games.base import ActionContext, FormInvalid, WebGame
-from .store import Store, StoredMatch
+from .store import StaleMatch, Store, StoredMatch
+
+STALE = ("This match was changed on another device meanwhile, so nothing was saved. The page "
+         "now shows the stored match; what you entered is kept: check it and send it again.")
 
 bp = Blueprint("matches", __name__)
 
@@ -45,19 +48,28 @@ def store() -> Store:
     return current_app.extensions["referee.store"]  # type: ignore[no-any-return]
 
 
-def load(match_id: str) -> tuple[StoredMatch, WebGame, MatchResult]:
+def _find(match_id: str) -> StoredMatch:
+    """The stored match behind an id, or 404."""
     match = store().load(match_id) if len(match_id) <= 40 else None
     if match is None or match.game not in WEB_GAMES:
         abort(404)
+    return match
+
+
+def load(match_id: str) -> tuple[StoredMatch, WebGame, MatchResult]:
+    match = _find(match_id)
     web = WEB_GAMES[match.game]
     try:
         return match, web, web.game.score(match.settings, match.hands)
     except RuleViolation as violation:
         # Stored facts that no longer pass the rules (e.g. written by another version):
         # say so and offer the match file rather than fail.
+        message = f"{violation.explain()}. Nothing was changed."
+        if htmx:
+            abort(Response(render_template("_alert.html", message=message), 409,
+                           {"HX-Retarget": "#alerts", "HX-Reswap": "innerHTML"}))
         abort(Response(render_template(
-            "error.html", title="This match cannot be scored",
-            message=f"{violation.explain()}. Nothing was changed.",
+            "error.html", title="This match cannot be scored", message=message,
             export=url_for(".export", match_id=match.id),
         ), 409))
 
@@ -95,6 +107,8 @@ def import_match() -> Any:
         try:
             data = form.file.data.read(current_app.config["MAX_CONTENT_LENGTH"])
             loaded = matchfile.load(data)
+            if loaded.game not in WEB_GAMES:
+                raise RuleViolation("file.game", f"This server has no pages for {loaded.game}")
         except RuleViolation as violation:
             error = violation.explain()
         else:
@@ -122,6 +136,7 @@ def _context(
 def render_live(
     ctx: ActionContext, web: WebGame, *, error: str | None = None,
     bound: dict[str, FlaskForm] | None = None, status: int = 200, editing: bool = False,
+    posted: str | None = None,
 ) -> Any:
     forms = web.forms(ctx)
     forms.update(bound or {})
@@ -131,10 +146,11 @@ def render_live(
         "names": ctx.names, "sides": web.game.sides(match.settings), "forms": forms,
         "editor": web.editor(ctx), "error": error,
         "editing": editing, "button": ButtonForm(), "messages": get_flashed_messages(),
-        "rules": web.game.rules_in_force(match.settings),
+        "rules": web.game.rules_in_force(match.settings), "posted": posted,
     }
     template = "matches/_live.html" if htmx else "matches/match.html"
-    return render_template(template, **context), status
+    headers = {"HX-Reswap": "outerHTML show:#rule-error:top"} if error and htmx else {}
+    return render_template(template, **context), status, headers
 
 
 @bp.get("/m/<match_id>")
@@ -164,26 +180,32 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
     ctx = _context(stored, web, result, hand, trick)
     form = web.bound_form(spec.form, ctx)
     editing = request.args.get("editing") == "1"
+    valid_trick = trick is None or (
+        hand <= len(stored.hands) and web.valid_trick(stored.hands[hand - 1], trick)
+    )
     try:
         if not form.validate():
             raise FormInvalid(spec.form, form)
         new_hands = spec.apply(ctx, form)
-        new_result = web.game.score(stored.settings, new_hands)
-    except FormInvalid as invalid:
-        return render_live(ctx, web, bound={invalid.name: invalid.form}, status=422,
-                           editing=editing)
-    except RuleViolation as violation:
-        if trick is not None and not (
-            hand <= len(stored.hands) and web.valid_trick(stored.hands[hand - 1], trick)
-        ):
-            ctx.trick = None
-            bound = {}
-        else:
-            bound = {spec.form: form}
-        return render_live(ctx, web, error=violation.explain(), bound=bound,
-                           status=422, editing=editing)
-    canonical = [web.game.canonical_hand(h) for h in new_hands]
-    store().save_hands(stored.id, stored.hands, canonical, spec.label(ctx, form))
+        new_result = web.game.score(stored.settings, new_hands)     # names the players
+        new_hands = _canonical(web, new_hands)
+        store().save_hands(stored.id, stored.hands, new_hands, spec.label(ctx, form))
+    except (FormInvalid, RuleViolation, StaleMatch) as problem:
+        if not valid_trick:
+            ctx.trick = None                 # never offer a trick that cannot exist
+        bound = {spec.form: form} if valid_trick else {}
+        error, status = None, 422
+        if isinstance(problem, RuleViolation):
+            error = problem.explain()
+        elif not valid_trick:
+            error = f"There is no trick {trick} to record in {web.game.hand_word} {hand}"
+        elif isinstance(problem, StaleMatch):
+            fresh, _, fresh_result = load(match_id)
+            ctx = _context(fresh, web, fresh_result, min(hand, len(fresh.hands) + 1),
+                           ctx.trick)
+            error, status = STALE, 409
+        return render_live(ctx, web, error=error, bound=bound, status=status,
+                           editing=editing, posted=spec.form)
     sides = web.game.sides(stored.settings)
     for message in describe_changes(result, new_result, sides, hand, word=web.game.hand_word,
                                     match_score=web.game.race):
@@ -196,8 +218,6 @@ def delete_hand(match_id: str, hand: int) -> Any:
     stored, web, result = load(match_id)
     if not 1 <= hand <= len(stored.hands):
         abort(404)
-    if not ButtonForm().validate_on_submit():
-        abort(400)
     word = web.game.hand_word.capitalize()
     new_hands = stored.hands[: hand - 1] + stored.hands[hand:]
     try:
@@ -207,7 +227,11 @@ def delete_hand(match_id: str, hand: int) -> Any:
             _context(stored, web, result), web,
             error=f"{word} {hand} cannot be deleted: {violation.explain()}", status=422,
         )
-    store().save_hands(stored.id, stored.hands, new_hands, f"{word} {hand} deleted")
+    try:
+        store().save_hands(stored.id, stored.hands, new_hands, f"{word} {hand} deleted")
+    except StaleMatch:
+        fresh, _, fresh_result = load(match_id)
+        return render_live(_context(fresh, web, fresh_result), web, error=STALE, status=409)
     flash(f"{word} {hand} deleted.")
     for message in describe_changes(result, new_result, web.game.sides(stored.settings), hand,
                                     removed=True, word=web.game.hand_word,
@@ -218,12 +242,21 @@ def delete_hand(match_id: str, hand: int) -> Any:
 
 @bp.post("/m/<match_id>/undo")
 def undo(match_id: str) -> Any:
-    stored, web, result = load(match_id)
-    if not ButtonForm().validate_on_submit():
-        abort(400)
+    stored = _find(match_id)
     label = store().undo(stored.id)
     flash(f"Undone: {label}." if label else "Nothing to undo.")
     return _after_change(stored.id, None)
+
+
+def _canonical(web: WebGame, hands: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The hands as the store keeps them; a problem names its hand, as the fold does."""
+    canonical = []
+    for number, raw in enumerate(hands, 1):
+        try:
+            canonical.append(web.game.canonical_hand(raw))
+        except RuleViolation as error:
+            raise error.in_hand(number, web.game.hand_word.capitalize()) from None
+    return canonical
 
 
 def _after_change(match_id: str, editing: int | None) -> Any:
@@ -245,9 +278,7 @@ def _file(stored: StoredMatch) -> matchfile.MatchFile:
 
 @bp.get("/m/<match_id>/match.json")
 def export(match_id: str) -> Response:
-    stored = store().load(match_id) if len(match_id) <= 40 else None
-    if stored is None:
-        abort(404)
+    stored = _find(match_id)
     body = matchfile.dumps(_file(stored))
     name = f"{stored.game}-{stored.created.date().isoformat()}.json"
     return Response(body, mimetype="application/json",

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from flask import Flask
 
-from referee.web.store import Store
+from referee.web.store import StaleMatch, Store
 
 SETTINGS = {"players": ["Ágnes", "Tamás"], "target": 5, "first_dealer": 0}
 GOOD = {"indicator": "8h", "exchange": None, "tricks": [], "bela": None,
@@ -39,3 +40,46 @@ def test_a_stored_match_that_no_longer_scores_gives_409_and_its_file(app: Flask)
     exported = client.get(f"/m/{match_id}/match.json")
     assert exported.status_code == 200
     assert json.loads(exported.data)["hands"][0]["end"]["piles"] == [80, 70]
+
+
+def test_a_write_from_a_stale_read_is_refused(app: Flask) -> None:
+    store: Store = app.extensions["referee.store"]
+    match_id = store.create("tartli", SETTINGS, [GOOD])
+    other = dict(GOOD, indicator="9l")
+    store.save_hands(match_id, [GOOD], [GOOD, other], "device 1")
+    try:
+        store.save_hands(match_id, [GOOD], [GOOD, dict(GOOD, indicator="Ab")], "device 2")
+    except StaleMatch:
+        pass
+    else:
+        raise AssertionError("a write based on an old read was stored")
+    loaded = store.load(match_id)
+    assert loaded is not None and loaded.hands == [GOOD, other]
+    assert loaded.last_action == "device 1"
+
+
+def test_two_devices_starting_the_same_hand_store_it_once(app_nocsrf: Flask,
+                                                          monkeypatch: Any) -> None:
+    """The second device's write finds the hand already there: 409, its entry kept."""
+    store: Store = app_nocsrf.extensions["referee.store"]
+    real_save = Store.save_hands
+
+    def other_device_first(self: Store, mid: str, before: Any, after: Any, label: str) -> None:
+        monkeypatch.setattr(Store, "save_hands", real_save)
+        real_save(self, mid, before, after, "other device")      # the other phone wins
+        real_save(self, mid, before, after, label)               # this one is now stale
+
+    client = app_nocsrf.test_client()
+    for htmx in (False, True):
+        match_id = store.create("tartli", SETTINGS, [GOOD])
+        monkeypatch.setattr(Store, "save_hands", other_device_first)
+        headers = {"HX-Request": "true"} if htmx else {}
+        response = client.post(f"/m/{match_id}/hands/2/indicator",
+                               data={"indicator-indicator": "9l"}, headers=headers)
+        assert response.status_code == 409, htmx
+        page = response.get_data(as_text=True)
+        assert "changed on another device meanwhile" in page
+        assert 'value="9l" checked' in page                       # what was typed is kept
+        loaded = store.load(match_id)
+        assert loaded is not None and len(loaded.hands) == 2
+        assert loaded.last_action == "other device"

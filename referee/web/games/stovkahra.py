@@ -201,8 +201,13 @@ def apply_dost(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     deal = _deal(ctx, hands)
     after = int(form.after.data)
     tricks = None
-    if form.tricks_0.data is not None or form.tricks_1.data is not None:
-        tricks = [form.tricks_0.data or 0, form.tricks_1.data or 0]
+    given = (form.tricks_0.data, form.tricks_1.data)
+    if given.count(None) == 1:
+        raise RuleViolation(
+            "dost.tricks", "Give both teams' tricks, or neither (they add up to the tricks "
+            "completed)", "6.1")
+    if None not in given:
+        tricks = [given[0], given[1]]
     deal["end"] = {
         "kind": "dost", "caller": int(form.caller.data), "after": after,
         "trick_winner": int(form.trick_winner.data) if form.trick_winner.data else None,
