@@ -189,7 +189,10 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
         new_hands = spec.apply(ctx, form)
         new_result = web.game.score(stored.settings, new_hands)     # names the players
         new_hands = _canonical(web, new_hands)
-        store().save_hands(stored.id, stored.hands, new_hands, spec.label(ctx, form))
+        word = web.game.hand_word
+        label = (f"{spec.verb} {trick} of {word} {hand}" if trick is not None
+                 else f"{spec.verb} ({word} {hand})")
+        store().save_hands(stored.id, stored.hands, new_hands, label)
     except (FormInvalid, RuleViolation, StaleMatch) as problem:
         if not valid_trick:
             ctx.trick = None                 # never offer a trick that cannot exist

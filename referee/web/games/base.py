@@ -27,7 +27,7 @@ class Action:
 
     form: str
     apply: Callable[[ActionContext, Any], list[dict[str, Any]]]
-    label: Callable[[ActionContext, Any], str]
+    verb: str     # the undo log: "<verb> (hand 3)", or "<verb> 5 of hand 3" for a trick
 
 
 @dataclass

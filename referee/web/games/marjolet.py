@@ -201,9 +201,6 @@ def apply_winners(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     return hands
 
 
-def _label(verb: str) -> Any:
-    return lambda ctx, form: f"{verb} (deal {ctx.hand})"
-
 
 class MarjoletWeb(WebGame):
     game = GAME
@@ -211,12 +208,12 @@ class MarjoletWeb(WebGame):
     new_template = "games/marjolet/new.html"
     form_classes = FORMS
     actions = {
-        "turnup": Action("turnup", apply_turnup, _label("Turn-up")),
-        "turn": Action("turn", apply_turn, _label("Turn")),
-        "unmeld": Action("unmeld", apply_unmeld, _label("Meld removed")),
-        "seven": Action("seven", apply_seven, _label("Trump 7 played")),
-        "finish": Action("finish", apply_finish, _label("Deal finished")),
-        "winners": Action("winners", apply_winners, _label("Trick winners")),
+        "turnup": Action("turnup", apply_turnup, "Turn-up"),
+        "turn": Action("turn", apply_turn, "Turn"),
+        "unmeld": Action("unmeld", apply_unmeld, "Meld removed"),
+        "seven": Action("seven", apply_seven, "Trump 7 played"),
+        "finish": Action("finish", apply_finish, "Deal finished"),
+        "winners": Action("winners", apply_winners, "Trick winners"),
     }
 
     def new_form(self) -> FlaskForm:

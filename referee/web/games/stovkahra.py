@@ -235,9 +235,6 @@ def _pair(first: str, second: str, fallback: str) -> str:
     return name if len(name) <= 40 else fallback
 
 
-def _label(verb: str) -> Any:
-    return lambda ctx, form: f"{verb} (deal {ctx.hand})"
-
 
 class StovkahraWeb(WebGame):
     game = GAME
@@ -246,12 +243,12 @@ class StovkahraWeb(WebGame):
     hand_template = "games/stovkahra/_deal_extra.html"
     form_classes = FORMS
     actions = {
-        "start": Action("start", apply_start, _label("Deal started")),
-        "combination": Action("combination", apply_combination, _label("Combination")),
-        "remove": Action("remove", apply_remove, _label("Combination removed")),
-        "finish": Action("finish", apply_finish, _label("Deal finished")),
-        "dost": Action("dost", apply_dost, _label("Dost")),
-        "sticks": Action("sticks", apply_sticks, _label("Matchstick choice")),
+        "start": Action("start", apply_start, "Deal started"),
+        "combination": Action("combination", apply_combination, "Combination"),
+        "remove": Action("remove", apply_remove, "Combination removed"),
+        "finish": Action("finish", apply_finish, "Deal finished"),
+        "dost": Action("dost", apply_dost, "Dost"),
+        "sticks": Action("sticks", apply_sticks, "Matchstick choice"),
     }
 
     def new_form(self) -> FlaskForm:

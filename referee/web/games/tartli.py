@@ -216,13 +216,6 @@ def apply_decider(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     return hands
 
 
-def _label(verb: str) -> Any:
-    return lambda ctx, form: f"{verb} (hand {ctx.hand})"
-
-
-def _trick_label(ctx: ActionContext, form: Any) -> str:
-    return f"Trick {ctx.trick} of hand {ctx.hand}"
-
 
 def _next_trick(tricks: list[dict[str, Any]]) -> int:
     """The trick the table is playing: an unfinished one, else the one after the last."""
@@ -236,11 +229,11 @@ class TartliWeb(WebGame):
     editor_template = "games/tartli/_editor.html"
     new_template = "games/tartli/new.html"
     actions = {
-        "indicator": Action("indicator", apply_indicator, _label("Trump indicator")),
-        "trick": Action("trick", apply_trick, _trick_label),
-        "finish": Action("finish", apply_finish, _label("Hand finished")),
-        "claim": Action("claim", apply_claim, _label("Claim of 501")),
-        "decider": Action("decider", apply_decider, _label("Decider hand")),
+        "indicator": Action("indicator", apply_indicator, "Trump indicator"),
+        "trick": Action("trick", apply_trick, "Trick"),
+        "finish": Action("finish", apply_finish, "Hand finished"),
+        "claim": Action("claim", apply_claim, "Claim of 501"),
+        "decider": Action("decider", apply_decider, "Decider hand"),
     }
 
     def new_form(self) -> FlaskForm:

@@ -358,9 +358,6 @@ def apply_misere(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     return hands
 
 
-def _label(verb: str) -> Any:
-    return lambda ctx, form: f"{verb} ({GAME.hand_word} {ctx.hand})"
-
 
 # -- the editor -------------------------------------------------------------------------------
 
@@ -409,11 +406,11 @@ class TrogguWeb(WebGame):
     summary_template = "games/troggu/_settle.html"
     form_classes = FORMS
     actions = {
-        "bids": Action("bids", apply_bids, _label("Bidding")),
-        "call": Action("call", apply_call, _label("Partner call")),
-        "discard": Action("discard", apply_discard, _label("Discard")),
-        "finish": Action("finish", apply_finish, _label("Hand scored")),
-        "misere": Action("misere", apply_misere, _label("Misère scored")),
+        "bids": Action("bids", apply_bids, "Bidding"),
+        "call": Action("call", apply_call, "Partner call"),
+        "discard": Action("discard", apply_discard, "Discard"),
+        "finish": Action("finish", apply_finish, "Hand scored"),
+        "misere": Action("misere", apply_misere, "Misère scored"),
     }
 
     def new_form(self) -> FlaskForm:
