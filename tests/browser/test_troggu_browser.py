@@ -5,49 +5,12 @@ load."""
 
 from __future__ import annotations
 
-import shutil
-import threading
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
-from werkzeug.serving import make_server
-
-from referee import create_app
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.browser
-
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 NAMES = ["Anna", "Beat", "Carla", "Dario", "Elsa"]
 
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'browser.sqlite3'}"})
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
-    thread.join(timeout=5)
-
-
-@pytest.fixture
-def page(server: str) -> Iterator[object]:
-    executable = shutil.which("chromium")
-    if executable is None:
-        pytest.fail("Debian's chromium is not installed: run `make test`, which installs it")
-    with playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        context = browser.new_context(accept_downloads=True, viewport={"width": 412, "height": 900})
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        yield page
-        browser.close()
 
 
 def call(page: object, name: str, bid: str) -> None:
