@@ -6,12 +6,12 @@ from __future__ import annotations
 import io
 import json
 import re
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 from webtools import (
+    CSRF_KINDS,
     HAND_440_71,
     TIE_HANDS,
     A,
@@ -19,8 +19,11 @@ from webtools import (
     Page,
     Table,
     claim,
+    csrf_is_checked,
     decider,
     hand,
+    refused,
+    says,
     unchanged,
 )
 
@@ -29,21 +32,6 @@ DATA = Path(__file__).parents[1] / "data"
 CLAIM_HAND = hand("8h", "0", {1: (["set:A"], [])}, claim(A, 1, (21, 0)))
 HUGE = "9" * 5000
 NO_SUCH = "There is no such page or match."
-CSRF_MESSAGE = "This form could not be checked (its security token is missing or stale)"
-
-
-def says(page: Page, *words: str) -> bool:
-    """Does one message the reader can see hold all these words?"""
-    return any(all(w in e for w in words) for e in page.visible_errors)
-
-
-def refused(table: Table, mid: str, htmx: bool, action: Callable[[], Page],
-            *words: str) -> Page:
-    """Run ``action``: a 422 naming the problem in a visible message, nothing stored."""
-    with unchanged(table, mid):
-        page = table.rejected(action(), htmx)
-    assert says(page, *words), (words, page.errors, page.visible_errors)
-    return page
 
 
 @pytest.fixture
@@ -435,23 +423,12 @@ def _csrf_post(table: Table, mid: str, route: str, htmx: bool, token: str | None
 
 
 @HTMX
-@pytest.mark.parametrize("kind", ["missing", "forged", "other-session"])
+@pytest.mark.parametrize("kind", CSRF_KINDS)
 @pytest.mark.parametrize("route", ROUTES)
 def test_csrf_is_checked_everywhere(table: Table, htmx: bool, kind: str, route: str) -> None:
     mid = _csrf_setup(table, route)
-    token = {"missing": None, "forged": table.token[:-4] + "AAAA",
-             "other-session": table.foreign_token()}[kind]
-    count = table.match_count()
-    with unchanged(table, mid):
-        page = _csrf_post(table, mid, route, htmx, token)
-    assert page.status == 400, (page.status, page.text[:500])
-    assert says(page, CSRF_MESSAGE, "Nothing was changed")
-    assert table.match_count() == count
-    # the very same request with the session's own token goes through
-    before = (table.export(mid), table.match_count())
-    ok = _csrf_post(table, mid, route, htmx, table.token)
-    assert ok.status in (200, 302), (route, ok.status, ok.errors)
-    assert (table.export(mid), table.match_count()) != before
+    csrf_is_checked(table, mid, kind,
+                    lambda token: _csrf_post(table, mid, route, htmx, token))
 
 
 def test_csrf_token_is_on_every_form(table: Table) -> None:

@@ -19,13 +19,26 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from pypdf import PdfReader
-from webtools import NAMES2, A, B, Marjolet, Page, mj_deal, mj_end, mj_trick, unchanged
+from webtools import (
+    CSRF_KINDS,
+    NAMES2,
+    A,
+    B,
+    Marjolet,
+    Page,
+    csrf_is_checked,
+    mj_deal,
+    mj_end,
+    mj_trick,
+    refused,
+    says,
+    unchanged,
+)
 
 HTMX = pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
 RULES = pytest.mark.parametrize("rules", ["default", "traditional"])
 HUGE = "9" * 5000            # more digits than Python turns into an int
 BIG = "9" * 400              # an int, but too large for a float
-CSRF_MESSAGE = "This form could not be checked (its security token is missing or stale)"
 FOUR = {r: [f"{r}{s}" for s in "shdc"] for r in ("A", "10", "K", "Q", "J", "9")}
 
 # Deal 1 (Bruno deals, clubs): Anne melds four aces, four kings and four queens after tricks
@@ -54,20 +67,6 @@ E1 = {"turnup": "9c", "tricks": E1_TRICKS, "seven_played": None,
 @pytest.fixture
 def game(app: Flask, client: FlaskClient, csrf_token: Callable[..., str]) -> Marjolet:
     return Marjolet(app, client, csrf_token)
-
-
-def says(page: Page, *words: str) -> bool:
-    """Does one message the reader can see hold all these words?"""
-    return any(all(w in e for w in words) for e in page.visible_errors)
-
-
-def refused(game: Marjolet, mid: str, htmx: bool, action: Callable[[], Page],
-            *words: str) -> Page:
-    """Run ``action``: a 422 naming the problem in a visible message, nothing stored."""
-    with unchanged(game, mid):
-        page = game.rejected(action(), htmx)
-    assert says(page, *words), (words, page.errors, page.visible_errors)
-    return page
 
 
 def started(game: Marjolet, deals: list[dict[str, Any]] | None = None, turnup: str = "9c",
@@ -1287,23 +1286,13 @@ def _csrf_post(game: Marjolet, mid: str, route: str, htmx: bool, token: str | No
 
 
 @HTMX
-@pytest.mark.parametrize("kind", ["missing", "forged", "other-session"])
+@pytest.mark.parametrize("kind", CSRF_KINDS)
 @pytest.mark.parametrize("route", ROUTES)
 def test_csrf_is_checked(game: Marjolet, htmx: bool, kind: str, route: str) -> None:
     mid = _csrf_setup(game, route)
-    token = {"missing": None, "forged": game.token[:-4] + "AAAA",
-             "other-session": game.foreign_token()}[kind]
-    count = game.match_count()
-    with unchanged(game, mid):
-        page = _csrf_post(game, mid, route, htmx, token)
-    assert page.status == 400, (page.status, page.text[:500])
-    assert says(page, CSRF_MESSAGE, "Nothing was changed")
-    assert game.match_count() == count
-    # the very same request with the session's own token goes through
-    before = (game.export(mid), game.last_action(mid), game.match_count())
-    ok = _csrf_post(game, mid, route, htmx, game.token)
-    assert ok.status in (200, 302), (route, ok.status, ok.errors)
-    assert (game.export(mid), game.last_action(mid), game.match_count()) != before
+    csrf_is_checked(game, mid, kind,
+                    lambda token: _csrf_post(game, mid, route, htmx, token),
+                    state=lambda: (game.export(mid), game.last_action(mid), game.match_count()))
 
 
 def test_csrf_token_is_on_every_form(game: Marjolet) -> None:

@@ -20,6 +20,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from pypdf import PdfReader
 from webtools import (
+    CSRF_KINDS,
     EW,
     EXAMPLE_1,
     NS,
@@ -33,9 +34,12 @@ from webtools import (
     Series,
     W,
     combo,
+    csrf_is_checked,
     deal,
     deal_dost,
     deal_played,
+    refused,
+    says,
     sevens,
     unchanged,
 )
@@ -44,7 +48,6 @@ HTMX = pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
 DATA = Path(__file__).parents[1] / "data"
 HUGE = "9" * 5000            # more digits than Python turns into an int
 BIG = "9" * 400              # an int, but too large for a float
-CSRF_MESSAGE = "This form could not be checked (its security token is missing or stale)"
 NS_NAME, EW_NAME = TEAMS4
 
 # Example 3 of section 9, after example 1: E wins trick 1 (11 card points), N wins trick 2
@@ -57,20 +60,6 @@ EXAMPLE_4 = deal(end=deal_dost(N, 2, (8, 11), (1, 1), N))
 @pytest.fixture
 def series(app: Flask, client: FlaskClient, csrf_token: Callable[..., str]) -> Series:
     return Series(app, client, csrf_token)
-
-
-def says(page: Page, *words: str) -> bool:
-    """Does one message the reader can see hold all these words?"""
-    return any(all(w in e for w in words) for e in page.visible_errors)
-
-
-def refused(series: Series, mid: str, htmx: bool, action: Callable[[], Page],
-            *words: str) -> Page:
-    """Run ``action``: a 422 naming the problem in a visible message, nothing stored."""
-    with unchanged(series, mid):
-        page = series.rejected(action(), htmx)
-    assert says(page, *words), (words, page.errors, page.visible_errors)
-    return page
 
 
 def started(series: Series, deals: list[dict[str, Any]] | None = None,
@@ -1054,23 +1043,12 @@ def _csrf_post(series: Series, mid: str, route: str, htmx: bool, token: str | No
 
 
 @HTMX
-@pytest.mark.parametrize("kind", ["missing", "forged", "other-session"])
+@pytest.mark.parametrize("kind", CSRF_KINDS)
 @pytest.mark.parametrize("route", ROUTES)
 def test_csrf_is_checked(series: Series, htmx: bool, kind: str, route: str) -> None:
     mid = _csrf_setup(series, route)
-    token = {"missing": None, "forged": series.token[:-4] + "AAAA",
-             "other-session": series.foreign_token()}[kind]
-    count = series.match_count()
-    with unchanged(series, mid):
-        page = _csrf_post(series, mid, route, htmx, token)
-    assert page.status == 400, (page.status, page.text[:500])
-    assert says(page, CSRF_MESSAGE, "Nothing was changed")
-    assert series.match_count() == count
-    # the very same request with the session's own token goes through
-    before = (series.export(mid), series.match_count())
-    ok = _csrf_post(series, mid, route, htmx, series.token)
-    assert ok.status in (200, 302), (route, ok.status, ok.errors)
-    assert (series.export(mid), series.match_count()) != before
+    csrf_is_checked(series, mid, kind,
+                    lambda token: _csrf_post(series, mid, route, htmx, token))
 
 
 def test_csrf_token_is_on_every_form(series: Series) -> None:

@@ -718,3 +718,41 @@ class Marjolet(Table):
         won = re.search(r"Game won (\d+) (\d+)", page.text)
         assert points and won, page.text[:500]
         return ((int(points[1]), int(points[2])), (int(won[1]), int(won[2])))
+
+
+CSRF_MESSAGE = "This form could not be checked (its security token is missing or stale)"
+CSRF_KINDS = ["missing", "forged", "other-session"]
+
+
+def says(page: Page, *words: str) -> bool:
+    """Does one message the reader can see hold all these words?"""
+    return any(all(w in e for w in words) for e in page.visible_errors)
+
+
+def refused(table: Table, mid: str, htmx: bool, action: Callable[[], Page],
+            *words: str) -> Page:
+    """Run ``action``: a 422 naming the problem in a visible message, nothing stored."""
+    with unchanged(table, mid):
+        page = table.rejected(action(), htmx)
+    assert says(page, *words), (words, page.errors, page.visible_errors)
+    return page
+
+
+def csrf_is_checked(table: Table, mid: str, kind: str, post: Callable[[str | None], Page],
+                    state: Callable[[], object] | None = None) -> None:
+    """``post`` with a missing, forged or other session's token: 400, the reason shown, nothing
+    stored; the very same request with the session's own token goes through (``state``, by
+    default the match file and the match count, changes)."""
+    token = {"missing": None, "forged": table.token[:-4] + "AAAA",
+             "other-session": table.foreign_token()}[kind]
+    count = table.match_count()
+    with unchanged(table, mid):
+        page = post(token)
+    assert page.status == 400, (page.status, page.text[:500])
+    assert says(page, CSRF_MESSAGE, "Nothing was changed")
+    assert table.match_count() == count
+    snapshot = state or (lambda: (table.export(mid), table.match_count()))
+    before = snapshot()
+    ok = post(table.token)
+    assert ok.status in (200, 302), (ok.status, ok.errors)
+    assert snapshot() != before
