@@ -1,13 +1,19 @@
 """Shared fixtures: a Referee app on a real SQLite file, its test client, CSRF tokens, matches.
 
 CSRF protection is ON in ``app`` (as in production); ``app_nocsrf`` switches it off for
-tests that are about something else. Web-only helpers live in ``tests/web/conftest.py``."""
+tests that are about something else. Web-only helpers live in ``tests/web/conftest.py``.
+
+Database tests take ``database_url`` (or ``db_app`` / ``db_store`` built on it) and run twice:
+on a SQLite file and on a fresh PostgreSQL database of the server named by
+REFEREE_TEST_POSTGRESQL_URL (``.ci/postgres`` starts one). Without that URL the PostgreSQL
+run is skipped, or fails when REFEREE_REQUIRE_POSTGRESQL=1 (as in CI)."""
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
+import secrets
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +21,12 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import settings as hypothesis_settings
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import Engine
+from sqlalchemy.pool import NullPool
 
 from referee import create_app
+from referee.web.store import Store
 
 # CI runs the property tests with a fixed seed, so a run can be repeated exactly; a developer's
 # run explores new examples each time.
@@ -46,6 +56,64 @@ def app(tmp_path: Path) -> Flask:
 @pytest.fixture
 def app_nocsrf(tmp_path: Path) -> Flask:
     return _make_app(tmp_path, WTF_CSRF_ENABLED=False)
+
+
+@pytest.fixture(scope="session")
+def _postgresql_server() -> Iterator[Engine | None]:
+    """An AUTOCOMMIT engine on REFEREE_TEST_POSTGRESQL_URL, for creating and dropping the
+    per-test databases; None when no server is given."""
+    url = os.environ.get("REFEREE_TEST_POSTGRESQL_URL")
+    if not url:
+        yield None
+        return
+    engine = create_engine(url, isolation_level="AUTOCOMMIT", poolclass=NullPool)
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path,
+                 _postgresql_server: Engine | None) -> Iterator[str]:
+    """The URL of an empty database: a SQLite file, or a fresh PostgreSQL database that is
+    dropped (WITH (FORCE), so leftover connections cannot keep it) after the test."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path}/t.sqlite3"
+        return
+    if _postgresql_server is None:
+        reason = "REFEREE_TEST_POSTGRESQL_URL is not set (start a server with .ci/postgres)"
+        if os.environ.get("REFEREE_REQUIRE_POSTGRESQL") == "1":
+            pytest.fail(f"REFEREE_REQUIRE_POSTGRESQL=1 but {reason}", pytrace=False)
+        pytest.skip(reason)
+    name = f"referee_t_{secrets.token_hex(8)}"
+    with _postgresql_server.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield _postgresql_server.url.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with _postgresql_server.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@pytest.fixture
+def db_app(database_url: str) -> Iterator[Flask]:
+    """``app`` on the ``database_url`` database (SQLite or PostgreSQL), CSRF protection on."""
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    yield app
+    app.extensions["referee.store"].engine.dispose()
+
+
+@pytest.fixture
+def db_app_nocsrf(database_url: str) -> Iterator[Flask]:
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "WTF_CSRF_ENABLED": False})
+    yield app
+    app.extensions["referee.store"].engine.dispose()
+
+
+@pytest.fixture
+def db_store(db_app: Flask) -> Store:
+    """The store of ``db_app``."""
+    store: Store = db_app.extensions["referee.store"]
+    return store
 
 
 @pytest.fixture

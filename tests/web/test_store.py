@@ -1,4 +1,6 @@
-"""The store keeps facts only; a stored match that no longer scores is shown, not crashed on."""
+"""The store keeps facts only; a stored match that no longer scores is shown, not crashed on.
+
+Each test runs on SQLite and on PostgreSQL (``db_app``, see tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -14,8 +16,8 @@ GOOD = {"indicator": "8h", "exchange": None, "tricks": [], "bela": None,
         "end": {"kind": "played", "piles": [80, 71], "last": 0, "stichmatsch": None}}
 
 
-def test_hands_are_stored_as_facts_and_undo_restores_them(app: Flask) -> None:
-    store: Store = app.extensions["referee.store"]
+def test_hands_are_stored_as_facts_and_undo_restores_them(db_store: Store) -> None:
+    store = db_store
     match_id = store.create("tartli", SETTINGS, [GOOD])
     second = dict(GOOD, indicator="9l")
     store.save_hands(match_id, [GOOD], [GOOD, second], "Hand 2")
@@ -28,12 +30,12 @@ def test_hands_are_stored_as_facts_and_undo_restores_them(app: Flask) -> None:
     assert store.undo(match_id) is None
 
 
-def test_a_stored_match_that_no_longer_scores_gives_409_and_its_file(app: Flask) -> None:
-    store: Store = app.extensions["referee.store"]
+def test_a_stored_match_that_no_longer_scores_gives_409_and_its_file(db_app: Flask) -> None:
+    store: Store = db_app.extensions["referee.store"]
     broken = dict(GOOD, end={"kind": "played", "piles": [80, 70], "last": 0,
                              "stichmatsch": None})
     match_id = store.create("tartli", SETTINGS, [broken])
-    client = app.test_client()
+    client = db_app.test_client()
     page = client.get(f"/m/{match_id}")
     assert page.status_code == 409
     assert "must add up to 151" in page.get_data(as_text=True)
@@ -42,8 +44,8 @@ def test_a_stored_match_that_no_longer_scores_gives_409_and_its_file(app: Flask)
     assert json.loads(exported.data)["hands"][0]["end"]["piles"] == [80, 70]
 
 
-def test_a_write_from_a_stale_read_is_refused(app: Flask) -> None:
-    store: Store = app.extensions["referee.store"]
+def test_a_write_from_a_stale_read_is_refused(db_store: Store) -> None:
+    store = db_store
     match_id = store.create("tartli", SETTINGS, [GOOD])
     other = dict(GOOD, indicator="9l")
     store.save_hands(match_id, [GOOD], [GOOD, other], "device 1")
@@ -58,18 +60,19 @@ def test_a_write_from_a_stale_read_is_refused(app: Flask) -> None:
     assert loaded.last_action == "device 1"
 
 
-def test_two_devices_starting_the_same_hand_store_it_once(app_nocsrf: Flask,
+def test_two_devices_starting_the_same_hand_store_it_once(db_app_nocsrf: Flask,
                                                           monkeypatch: Any) -> None:
     """The second device's write finds the hand already there: 409, its entry kept."""
-    store: Store = app_nocsrf.extensions["referee.store"]
+    store: Store = db_app_nocsrf.extensions["referee.store"]
     real_save = Store.save_hands
 
-    def other_device_first(self: Store, mid: str, before: Any, after: Any, label: str) -> None:
+    def other_device_first(self: Store, mid: str, before: Any, after: Any, label: str,
+                           *rest: Any, **options: Any) -> None:
         monkeypatch.setattr(Store, "save_hands", real_save)
         real_save(self, mid, before, after, "other device")      # the other phone wins
-        real_save(self, mid, before, after, label)               # this one is now stale
+        real_save(self, mid, before, after, label, *rest, **options)   # this one is now stale
 
-    client = app_nocsrf.test_client()
+    client = db_app_nocsrf.test_client()
     for htmx in (False, True):
         match_id = store.create("tartli", SETTINGS, [GOOD])
         monkeypatch.setattr(Store, "save_hands", other_device_first)
