@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +47,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.update(test_config)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
+    app.jinja_env.filters["localtime"] = _localtime
     csrf.init_app(app)
     htmx.init_app(app)
     app.extensions["referee.store"] = Store(app.config["DATABASE_URL"])
@@ -67,6 +69,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError) -> Any:
         return _problem("Form expired", CSRF_MESSAGE, 400)
+
+    @app.errorhandler(403)
+    def view_only(error: Exception) -> Any:
+        from .views import VIEW_ONLY
+
+        return _problem("View link", VIEW_ONLY, 403)
 
     @app.errorhandler(404)
     def not_found(error: Exception) -> Any:
@@ -91,6 +99,11 @@ def _problem(title: str, message: str, status: int) -> Any:
         return render_template("_alert.html", message=message), status, {
             "HX-Retarget": "#alerts", "HX-Reswap": "innerHTML"}
     return render_template("error.html", title=title, message=message), status
+
+
+def _localtime(moment: datetime) -> str:
+    """A stored UTC time in the server's time zone (the table's, as a rule)."""
+    return moment.replace(tzinfo=UTC).astimezone().strftime("%d %b %H:%M:%S")
 
 
 def _instance_secret(instance: str) -> str:

@@ -1,12 +1,22 @@
-"""The store: matches and the facts of their hands, plus an action log for undo.
+"""The store: matches and the facts of their hands, plus the history of every change.
 
-Only facts are stored; every score is derived by the engine. One transaction per action."""
+Only facts are stored; every score is derived by the engine. One transaction per user action,
+and the writes to one match are serialised (SQLite: ``BEGIN IMMEDIATE``; other databases:
+``SELECT ... FOR UPDATE`` on the match's row), so a write built on a stale read is refused,
+never interleaved.
+
+A match has two secret tokens: its id, which is the edit link, and a view token, which only
+reads. Every change is an event kept in ``actions`` (time, device, what happened and the hands
+before it); an undo is an event too, so deleting a hand, or undoing, loses nothing."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -24,17 +34,22 @@ from sqlalchemy import (
     delete,
     event,
     insert,
+    inspect,
+    or_,
     select,
+    text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 metadata = MetaData()
 
 matches = Table(
     "matches", metadata,
-    Column("id", String(32), primary_key=True),
+    Column("id", String(32), primary_key=True),                 # the edit token
+    Column("view_token", String(32), nullable=False, unique=True),
+    Column("version", Integer, nullable=False, default=0),      # +1 on every change
     Column("game", String(20), nullable=False),
     Column("settings", Text, nullable=False),
     Column("created", DateTime, nullable=False),
@@ -54,22 +69,58 @@ actions = Table(
     Column("match_id", String(32), ForeignKey("matches.id", ondelete="CASCADE"), nullable=False),
     Column("created", DateTime, nullable=False),
     Column("label", String(200), nullable=False),
-    Column("before", Text, nullable=False),
+    Column("before", Text, nullable=False),                     # the hands before, as JSON
+    Column("device", String(100), nullable=False, default=""),
+    Column("kind", String(10), nullable=False, default="change"),   # create, change, undo
+    Column("undoes", Integer, nullable=True),                   # the event an undo takes back
 )
+
+TOKEN_BYTES = 16          # 128 bits per token
 
 
 class StaleMatch(Exception):
     """The match changed (another device) between reading it and writing the change."""
 
 
+@dataclass(frozen=True)
+class Event:
+    id: int
+    at: datetime              # UTC
+    device: str
+    label: str
+    kind: str
+    undone: bool
+
+
 @dataclass
 class StoredMatch:
-    id: str
+    id: str                   # the edit token; never shown to a viewer
+    view_token: str
+    version: int
     game: str
     settings: dict[str, Any]
     hands: list[dict[str, Any]]
     created: datetime
-    last_action: str | None
+    can_edit: bool = True
+    undoable: Event | None = None
+    events: list[Event] = field(default_factory=list)
+
+    @property
+    def token(self) -> str:
+        """The token this match was opened with: what its links may carry."""
+        return self.id if self.can_edit else self.view_token
+
+    @property
+    def last_action(self) -> str | None:
+        return self.undoable.label if self.undoable else None
+
+
+def hand_base(facts: dict[str, Any] | None) -> str:
+    """A short fingerprint of a stored hand ("new" for none): what an edit form was built on."""
+    if facts is None:
+        return "new"
+    canonical = json.dumps(facts, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()[:16]
 
 
 def _now() -> datetime:
@@ -78,46 +129,81 @@ def _now() -> datetime:
 
 class Store:
     def __init__(self, url: str) -> None:
-        self.engine: Engine = create_engine(url)
+        sqlite = url.startswith("sqlite")
+        self.engine: Engine = create_engine(
+            url, connect_args={"timeout": 30} if sqlite else {},
+        )
         if self.engine.dialect.name == "sqlite":
-            event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+            event.listen(self.engine, "connect", _sqlite_connect)
+            event.listen(self.engine, "begin", _sqlite_begin)
+        # Several server processes may start at once on an empty database: one creates the
+        # tables while the others wait (SQLite: the write lock; PostgreSQL: an advisory lock).
+        with self._writing(None) as conn:
+            if self.engine.dialect.name == "postgresql":
+                conn.execute(text("SELECT pg_advisory_xact_lock(7305942)"))
+            metadata.create_all(conn)
+            _upgrade(conn)
 
-    def create(
-        self, game: str, settings: dict[str, Any], hand_list: list[dict[str, Any]],
-        created: datetime | None = None,
-    ) -> str:
-        match_id = secrets.token_urlsafe(16)
-        now = _now()
-        with self.engine.begin() as conn:
-            conn.execute(insert(matches).values(
-                id=match_id, game=game, settings=json.dumps(settings), created=created or now,
-                updated=now,
-            ))
-            for position, facts in enumerate(hand_list):
-                conn.execute(insert(hands).values(
-                    match_id=match_id, position=position, facts=json.dumps(facts),
-                ))
-        return match_id
+    def _reading(self) -> Connection:
+        """A read that sees one state of the database (SQLite: one snapshot per transaction;
+        other databases: repeatable read), so hands and history always belong together."""
+        conn = self.engine.connect()
+        if self.engine.dialect.name != "sqlite":
+            conn.execution_options(isolation_level="REPEATABLE READ")
+        return conn
 
-    def load(self, match_id: str) -> StoredMatch | None:
-        with self.engine.connect() as conn:
-            row = conn.execute(select(matches).where(matches.c.id == match_id)).first()
+    # -- reading ---------------------------------------------------------------------------
+
+    def load(self, token: str, events: int = 0) -> StoredMatch | None:
+        """The match whose edit or view token this is, with its last ``events`` events."""
+        with self._reading() as conn:
+            row = conn.execute(select(matches).where(
+                or_(matches.c.id == token, matches.c.view_token == token)
+            )).first()
             if row is None:
                 return None
             facts = conn.execute(
-                select(hands.c.facts).where(hands.c.match_id == match_id).order_by(hands.c.position)
+                select(hands.c.facts).where(hands.c.match_id == row.id)
+                .order_by(hands.c.position)
             ).scalars()
-            last = conn.execute(
-                select(actions.c.label).where(actions.c.match_id == match_id)
-                .order_by(actions.c.id.desc()).limit(1)
-            ).scalar()
+            stack = _undo_stack(conn, row.id)
+            history = _events(conn, row.id, events) if events else []
             return StoredMatch(
-                row.id, row.game, json.loads(row.settings), [json.loads(f) for f in facts],
-                row.created, last,
+                row.id, row.view_token, row.version, row.game, json.loads(row.settings),
+                [json.loads(f) for f in facts], row.created, can_edit=row.id == token,
+                undoable=stack[-1] if stack else None, events=history,
             )
 
+    def version(self, token: str) -> tuple[int, bool] | None:
+        """(version, opened with the edit token) — one indexed read, for live scoreboards."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(matches.c.id, matches.c.version).where(
+                or_(matches.c.id == token, matches.c.view_token == token)
+            )).first()
+        return None if row is None else (row.version, row.id == token)
+
+    def listed(self, tokens: list[str]) -> list[tuple[str, str, dict[str, Any], datetime]]:
+        """(token, game, settings, updated) of the matches these tokens open, newest first."""
+        if not tokens:
+            return []
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(matches.c.id, matches.c.view_token, matches.c.game, matches.c.settings,
+                       matches.c.updated)
+                .where(or_(matches.c.id.in_(tokens), matches.c.view_token.in_(tokens)))
+            ).all()
+        found = []
+        for r in rows:
+            token = r.id if r.id in tokens else r.view_token
+            found.append((token, r.game, json.loads(r.settings), r.updated))
+        return sorted(found, key=lambda m: m[3], reverse=True)
+
+    def count(self) -> int:
+        with self.engine.connect() as conn:
+            return len(conn.execute(select(matches.c.id)).all())
+
     def recent(self, limit: int = 50) -> list[tuple[str, str, dict[str, Any], datetime]]:
+        """Every match, newest first: for tests and the command line, never for a page."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(matches.c.id, matches.c.game, matches.c.settings, matches.c.updated)
@@ -125,26 +211,84 @@ class Store:
             )
             return [(r.id, r.game, json.loads(r.settings), r.updated) for r in rows]
 
+    # -- writing ---------------------------------------------------------------------------
+
+    def create(
+        self, game: str, settings: dict[str, Any], hand_list: list[dict[str, Any]],
+        created: datetime | None = None, device: str = "", label: str = "Match started",
+    ) -> str:
+        match_id = secrets.token_urlsafe(TOKEN_BYTES)
+        now = _now()
+        with self._writing(None) as conn:
+            conn.execute(insert(matches).values(
+                id=match_id, view_token=secrets.token_urlsafe(TOKEN_BYTES), version=1,
+                game=game, settings=json.dumps(settings), created=created or now, updated=now,
+            ))
+            for position, facts in enumerate(hand_list):
+                conn.execute(insert(hands).values(
+                    match_id=match_id, position=position, facts=json.dumps(facts),
+                ))
+            conn.execute(insert(actions).values(
+                match_id=match_id, created=now, label=label[:200], before="[]",
+                device=device[:100], kind="create",
+            ))
+        return match_id
+
     def save_hands(
-        self, match_id: str, before: list[dict[str, Any]], after: list[dict[str, Any]], label: str
+        self, match_id: str, before: list[dict[str, Any]], after: list[dict[str, Any]],
+        label: str, device: str = "",
     ) -> None:
         """Replace the match's hands by ``after`` in one transaction, logging ``before``.
 
         Refused with StaleMatch when the stored hands are no longer ``before``."""
         try:
-            with self.engine.begin() as conn:
+            with self._writing(match_id) as conn:
                 if self._current(conn, match_id) != before:
                     raise StaleMatch(match_id)
                 conn.execute(insert(actions).values(
                     match_id=match_id, created=_now(), label=label[:200],
-                    before=json.dumps(before),
+                    before=json.dumps(before), device=device[:100], kind="change",
                 ))
                 self._write(conn, match_id, before, after)
         except IntegrityError as error:
             raise StaleMatch(match_id) from error
 
+    def undo(self, match_id: str, device: str = "", expected: int | None = None) -> str | None:
+        """Take back the latest change not yet taken back; the undo is itself an event.
+
+        ``expected`` is the event the user saw as "Undo: ..."; if another device changed the
+        match since, StaleMatch, and nothing is undone."""
+        with self._writing(match_id) as conn:
+            stack = _undo_stack(conn, match_id)
+            if not stack:
+                if expected is not None:
+                    raise StaleMatch(match_id)
+                return None
+            top = stack[-1]
+            if expected is not None and expected != top.id:
+                raise StaleMatch(match_id)
+            before = conn.execute(select(actions.c.before).where(actions.c.id == top.id)).scalar()
+            current = self._current(conn, match_id)
+            conn.execute(insert(actions).values(
+                match_id=match_id, created=_now(), label=f"Undone: {top.label}"[:200],
+                before=json.dumps(current), device=device[:100], kind="undo", undoes=top.id,
+            ))
+            self._write(conn, match_id, current, json.loads(before or "[]"))
+            return top.label
+
+    @contextmanager
+    def _writing(self, match_id: str | None) -> Iterator[Connection]:
+        """A write transaction holding the match (SQLite: the database) until it commits."""
+        with self.engine.connect() as conn:
+            conn.execution_options(referee_write=True)
+            with conn.begin():
+                if match_id is not None and self.engine.dialect.name != "sqlite":
+                    conn.execute(select(matches.c.id).where(matches.c.id == match_id)
+                                 .with_for_update())
+                yield conn
+
     @staticmethod
-    def _current(conn: Any, match_id: str) -> list[dict[str, Any]]:
+    def _current(conn: Connection, match_id: str) -> list[dict[str, Any]]:
         return [
             json.loads(f) for f in conn.execute(
                 select(hands.c.facts).where(hands.c.match_id == match_id)
@@ -152,22 +296,10 @@ class Store:
             ).scalars()
         ]
 
-    def undo(self, match_id: str) -> str | None:
-        with self.engine.begin() as conn:
-            row = conn.execute(
-                select(actions).where(actions.c.match_id == match_id)
-                .order_by(actions.c.id.desc()).limit(1)
-            ).first()
-            if row is None:
-                return None
-            current = self._current(conn, match_id)
-            self._write(conn, match_id, current, json.loads(row.before))
-            conn.execute(delete(actions).where(actions.c.id == row.id))
-            return str(row.label)
-
     @staticmethod
     def _write(
-        conn: Any, match_id: str, before: list[dict[str, Any]], after: list[dict[str, Any]]
+        conn: Connection, match_id: str, before: list[dict[str, Any]],
+        after: list[dict[str, Any]],
     ) -> None:
         for position, facts in enumerate(after):
             if position < len(before):
@@ -185,11 +317,69 @@ class Store:
             conn.execute(delete(hands).where(
                 hands.c.match_id == match_id, hands.c.position >= len(after)
             ))
-        conn.execute(update(matches).where(matches.c.id == match_id).values(updated=_now()))
+        conn.execute(update(matches).where(matches.c.id == match_id).values(
+            updated=_now(), version=matches.c.version + 1,
+        ))
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+def _all_events(conn: Connection, match_id: str) -> list[Any]:
+    return list(conn.execute(
+        select(actions.c.id, actions.c.created, actions.c.device, actions.c.label,
+               actions.c.kind, actions.c.undoes)
+        .where(actions.c.match_id == match_id).order_by(actions.c.id)
+    ))
+
+
+def _undo_stack(conn: Connection, match_id: str) -> list[Event]:
+    """The changes that an undo can still take back, oldest first (undos nest last in, first
+    out, so the last of these is the next to undo)."""
+    rows = _all_events(conn, match_id)
+    undone = {r.undoes for r in rows if r.kind == "undo"}
+    return [
+        Event(r.id, r.created, r.device, r.label, r.kind, False)
+        for r in rows if r.kind == "change" and r.id not in undone
+    ]
+
+
+def _events(conn: Connection, match_id: str, limit: int) -> list[Event]:
+    """The last ``limit`` events, newest first."""
+    rows = _all_events(conn, match_id)
+    undone = {r.undoes for r in rows if r.kind == "undo"}
+    return [
+        Event(r.id, r.created, r.device, r.label, r.kind, r.id in undone)
+        for r in reversed(rows[-limit:])
+    ]
+
+
+def _upgrade(conn: Connection) -> None:
+    """Bring a database made by an earlier Referee (no view tokens, no event columns) up to
+    date; existing links keep their edit rights."""
+    columns = {c["name"] for c in inspect(conn).get_columns("matches")}
+    if "view_token" in columns:
+        return
+    conn.execute(text("ALTER TABLE matches ADD COLUMN view_token VARCHAR(32)"))
+    conn.execute(text("ALTER TABLE matches ADD COLUMN version INTEGER NOT NULL DEFAULT 1"))
+    conn.execute(text("ALTER TABLE actions ADD COLUMN device VARCHAR(100) NOT NULL DEFAULT ''"))
+    conn.execute(text("ALTER TABLE actions ADD COLUMN kind VARCHAR(10) NOT NULL "
+                      "DEFAULT 'change'"))
+    conn.execute(text("ALTER TABLE actions ADD COLUMN undoes INTEGER"))
+    for (match_id,) in conn.execute(select(matches.c.id)).all():
+        conn.execute(update(matches).where(matches.c.id == match_id).values(
+            view_token=secrets.token_urlsafe(TOKEN_BYTES)))
+    conn.execute(text("CREATE UNIQUE INDEX ix_matches_view_token ON matches (view_token)"))
+
+
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    # Transactions are begun by _sqlite_begin, not by the driver, so that a write can take
+    # the database's write lock before it reads.
+    dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
     cursor.close()
+
+
+def _sqlite_begin(conn: Connection) -> None:
+    write = conn.get_execution_options().get("referee_write")
+    conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")

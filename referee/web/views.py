@@ -28,10 +28,14 @@ from . import htmx
 from .changes import describe_changes
 from .games import WEB_GAMES
 from .games.base import ActionContext, FormInvalid, WebGame
-from .store import StaleMatch, Store, StoredMatch
+from .sharing import device, host_hint, remember, remembered, share_links, token_in
+from .store import StaleMatch, Store, StoredMatch, hand_base
 
 STALE = ("This match was changed on another device meanwhile, so nothing was saved. The page "
          "now shows the stored match; what you entered is kept: check it and send it again.")
+VIEW_ONLY = ("This is the match's view link: it shows the scoreboard and the record, but only "
+             "the edit link can change the match. Nothing was changed.")
+HISTORY = 50              # events shown in a match's history of changes
 
 bp = Blueprint("matches", __name__)
 
@@ -48,16 +52,21 @@ def store() -> Store:
     return current_app.extensions["referee.store"]  # type: ignore[no-any-return]
 
 
-def _find(match_id: str) -> StoredMatch:
-    """The stored match behind an id, or 404."""
-    match = store().load(match_id) if len(match_id) <= 40 else None
+def _find(token: str, *, edit: bool = False, events: int = 0) -> StoredMatch:
+    """The stored match behind an edit or view token, or 404; 403 for a view token when the
+    request would change the match."""
+    match = store().load(token, events) if token_in(token) == token else None
     if match is None or match.game not in WEB_GAMES:
         abort(404)
+    if edit and not match.can_edit:
+        abort(403)
     return match
 
 
-def load(match_id: str) -> tuple[StoredMatch, WebGame, MatchResult]:
-    match = _find(match_id)
+def load(
+    match_id: str, *, edit: bool = False, events: int = 0,
+) -> tuple[StoredMatch, WebGame, MatchResult]:
+    match = _find(match_id, edit=edit, events=events)
     web = WEB_GAMES[match.game]
     try:
         return match, web, web.game.score(match.settings, match.hands)
@@ -70,16 +79,34 @@ def load(match_id: str) -> tuple[StoredMatch, WebGame, MatchResult]:
                            {"HX-Retarget": "#alerts", "HX-Reswap": "innerHTML"}))
         abort(Response(render_template(
             "error.html", title="This match cannot be scored", message=message,
-            export=url_for(".export", match_id=match.id),
+            export=url_for(".export", match_id=match.token),
         ), 409))
 
 
-@bp.get("/")
-def home() -> str:
+def _home(status: int = 200, **extra: Any) -> Any:
+    """The home page: new match, this browser's matches (never another table's), join, import."""
+    context = {"import_form": ImportForm(), "join_code": "", **extra}
     return render_template(
-        "home.html", matches=store().recent(), games=GAMES, web_games=WEB_GAMES,
-        import_form=ImportForm(),
-    )
+        "home.html", matches=store().listed(remembered()), games=GAMES, web_games=WEB_GAMES,
+        **context,
+    ), status
+
+
+@bp.get("/")
+def home() -> Any:
+    return _home()
+
+
+@bp.get("/join")
+def join() -> Any:
+    """Open a match from a pasted link or a typed code (its edit or view token)."""
+    code = request.args.get("code", "")[:500]
+    token = token_in(code)
+    if token and store().version(token):
+        return redirect(url_for(".match", match_id=token))
+    return _home(422, join_code=code, join_error=(
+        "No match has that link or code. Copy the whole link from the other phone's match "
+        "page (Share), or scan its QR code."))
 
 
 @bp.route("/new/<game>", methods=["GET", "POST"])
@@ -93,7 +120,8 @@ def new_match(game: str) -> Any:
         except RuleViolation as violation:
             error = violation.explain()
         else:
-            match_id = store().create(web.game.name, settings, [])
+            match_id = store().create(web.game.name, settings, [], device=device())
+            remember(match_id)
             return redirect(url_for(".match", match_id=match_id))
     status = 422 if request.method == "POST" else 200
     return render_template(web.new_template, form=form, game=web.game, error=error), status
@@ -113,15 +141,14 @@ def import_match() -> Any:
             error = violation.explain()
         else:
             created = datetime.fromisoformat(loaded.created)
-            match_id = store().create(loaded.game, loaded.settings, loaded.hands, created)
+            match_id = store().create(loaded.game, loaded.settings, loaded.hands, created,
+                                      device=device(), label="Match imported from a file")
+            remember(match_id)
             flash("Match imported.")
             return redirect(url_for(".match", match_id=match_id))
     else:
         error = "; ".join(m for msgs in form.errors.values() for m in msgs)
-    return render_template(
-        "home.html", matches=store().recent(), games=GAMES, web_games=WEB_GAMES,
-        import_form=form, import_error=error,
-    ), 422
+    return _home(422, import_form=form, import_error=error)
 
 
 def _context(
@@ -133,35 +160,80 @@ def _context(
     return ActionContext(match, result, hand, trick, list(match.settings["players"]))
 
 
+def _page(
+    ctx: ActionContext, web: WebGame, *, error: str | None = None,
+    bound: dict[str, FlaskForm] | None = None, editing: bool = False,
+    posted: str | None = None, conflict: dict[str, Any] | None = None, messages: bool = True,
+) -> dict[str, Any]:
+    """What the match page's templates need."""
+    match, result = ctx.match, ctx.result
+    forms: dict[str, FlaskForm] = {}
+    if match.can_edit:
+        forms = web.forms(ctx)
+        forms.update(bound or {})
+    return {
+        "match": match, "web": web, "game": web.game, "result": result, "ctx": ctx,
+        "names": ctx.names, "sides": web.game.sides(match.settings), "forms": forms,
+        "editor": web.editor(ctx), "error": error, "conflict": conflict,
+        "editing": editing, "button": ButtonForm(),
+        "messages": get_flashed_messages() if messages else [],
+        "rules": web.game.rules_in_force(match.settings), "posted": posted,
+        "base": hand_base(ctx.facts), "bases": [hand_base(h) for h in match.hands],
+        "etag": _etag(match.version, match.can_edit),
+    }
+
+
 def render_live(
     ctx: ActionContext, web: WebGame, *, error: str | None = None,
     bound: dict[str, FlaskForm] | None = None, status: int = 200, editing: bool = False,
-    posted: str | None = None,
+    posted: str | None = None, conflict: dict[str, Any] | None = None,
 ) -> Any:
-    forms = web.forms(ctx)
-    forms.update(bound or {})
-    match, result = ctx.match, ctx.result
-    context = {
-        "match": match, "web": web, "game": web.game, "result": result, "ctx": ctx,
-        "names": ctx.names, "sides": web.game.sides(match.settings), "forms": forms,
-        "editor": web.editor(ctx), "error": error,
-        "editing": editing, "button": ButtonForm(), "messages": get_flashed_messages(),
-        "rules": web.game.rules_in_force(match.settings), "posted": posted,
-    }
-    template = "matches/_live.html" if htmx else "matches/match.html"
+    context = _page(ctx, web, error=error, bound=bound, editing=editing, posted=posted,
+                    conflict=conflict)
+    if htmx:
+        template = "matches/_live.html"
+    else:
+        template = "matches/match.html"
+        match = ctx.match
+        context["share"] = share_links(match.id if match.can_edit else None, match.view_token)
+        context["host_hint"] = host_hint()
     headers = {"HX-Reswap": "outerHTML show:#rule-error:top"} if error and htmx else {}
     return render_template(template, **context), status, headers
 
 
+def _etag(version: int, can_edit: bool) -> str:
+    return f"{version}{'e' if can_edit else 'v'}"
+
+
 @bp.get("/m/<match_id>")
 def match(match_id: str) -> Any:
-    stored, web, result = load(match_id)
+    stored, web, result = load(match_id, events=HISTORY)
+    remember(stored.token)
     return render_live(_context(stored, web, result), web)
+
+
+@bp.get("/m/<match_id>/live")
+def live(match_id: str) -> Any:
+    """The scoreboard, polled every two seconds by every phone showing the match: answered
+    304 from one indexed read while nothing changed (If-None-Match: the match's version)."""
+    found = store().version(match_id) if token_in(match_id) == match_id else None
+    if found is None:
+        abort(404)
+    etag = _etag(*found)
+    if request.if_none_match.contains(etag):
+        response = Response(status=304)
+    else:
+        stored, web, result = load(match_id, events=HISTORY)
+        context = _page(_context(stored, web, result), web, messages=False)
+        response = Response(render_template("matches/_scoreboard.html", oob=True, **context))
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache, private"
+    return response
 
 
 @bp.get("/m/<match_id>/hands/<int:hand>")
 def edit_hand(match_id: str, hand: int) -> Any:
-    stored, web, result = load(match_id)
+    stored, web, result = load(match_id, edit=True, events=HISTORY)
     if not 1 <= hand <= len(stored.hands):
         abort(404)
     trick = request.args.get("trick", type=int)
@@ -173,7 +245,7 @@ def edit_hand(match_id: str, hand: int) -> Any:
 @bp.post("/m/<match_id>/hands/<int:hand>/<action>")
 @bp.post("/m/<match_id>/hands/<int:hand>/<action>/<int:trick>")
 def hand_action(match_id: str, hand: int, action: str, trick: int | None = None) -> Any:
-    stored, web, result = load(match_id)
+    stored, web, result = load(match_id, edit=True, events=HISTORY)
     spec = web.actions.get(action)
     if spec is None or not 1 <= hand <= len(stored.hands) + 1:
         abort(404)
@@ -184,6 +256,8 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
         hand <= len(stored.hands) and web.valid_trick(stored.hands[hand - 1], trick)
     )
     try:
+        if request.args.get("base", hand_base(ctx.facts)) != hand_base(ctx.facts):
+            raise StaleMatch(stored.id)         # the form was built on another version
         if not form.validate():
             raise FormInvalid(spec.form, form)
         new_hands = spec.apply(ctx, form)
@@ -192,23 +266,24 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
         word = web.game.hand_word
         label = (f"{spec.verb} {trick} of {word} {hand}" if trick is not None
                  else f"{spec.verb} ({word} {hand})")
-        store().save_hands(stored.id, stored.hands, new_hands, label)
+        store().save_hands(stored.id, stored.hands, new_hands, label, device())
     except (FormInvalid, RuleViolation, StaleMatch) as problem:
         if not valid_trick:
             ctx.trick = None                 # never offer a trick that cannot exist
         bound = {spec.form: form} if valid_trick else {}
-        error, status = None, 422
-        if isinstance(problem, RuleViolation):
+        error, status, conflict = None, 422, None
+        if isinstance(problem, StaleMatch):
+            fresh, _, fresh_result = load(match_id, events=HISTORY)
+            conflict = _conflict(fresh, web, fresh_result, hand)
+            ctx = _context(fresh, web, fresh_result, min(hand, len(fresh.hands) + 1),
+                           ctx.trick if valid_trick else None)
+            error, status = conflict["message"], 409
+        elif isinstance(problem, RuleViolation):
             error = problem.explain()
         elif not valid_trick:
             error = f"There is no trick {trick} to record in {web.game.hand_word} {hand}"
-        elif isinstance(problem, StaleMatch):
-            fresh, _, fresh_result = load(match_id)
-            ctx = _context(fresh, web, fresh_result, min(hand, len(fresh.hands) + 1),
-                           ctx.trick)
-            error, status = STALE, 409
         return render_live(ctx, web, error=error, bound=bound, status=status,
-                           editing=editing, posted=spec.form)
+                           editing=editing, posted=spec.form, conflict=conflict)
     sides = web.game.sides(stored.settings)
     for message in describe_changes(result, new_result, sides, hand, word=web.game.hand_word,
                                     match_score=web.game.race):
@@ -216,12 +291,37 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
     return _after_change(stored.id, hand if editing else None)
 
 
+def _conflict(
+    fresh: StoredMatch, web: WebGame, result: MatchResult, hand: int,
+) -> dict[str, Any]:
+    """What another device stored meanwhile, to show beside what this one sent."""
+    word = web.game.hand_word
+    last = fresh.events[0] if fresh.events else None
+    by = f" ({last.device or 'another device'}: {last.label})" if last else ""
+    if hand <= len(fresh.hands):
+        stored = result.hands[hand - 1] if hand <= len(result.hands) else result.draft
+        message = (f"{word.capitalize()} {hand} was changed on another device meanwhile{by}, "
+                   f"so what you sent was not saved. The stored {word} is shown beside what "
+                   f"you entered, which is kept: if yours is right, send it again to replace "
+                   f"the stored one.")
+    else:
+        stored = None
+        message = (f"{word.capitalize()} {hand} no longer exists: it was deleted on another "
+                   f"device meanwhile{by}. Nothing was saved; what you entered is kept.")
+    return {"message": message, "hand": hand, "stored": stored}
+
+
 @bp.post("/m/<match_id>/hands/<int:hand>/delete")
 def delete_hand(match_id: str, hand: int) -> Any:
-    stored, web, result = load(match_id)
+    stored, web, result = load(match_id, edit=True, events=HISTORY)
     if not 1 <= hand <= len(stored.hands):
         abort(404)
     word = web.game.hand_word.capitalize()
+    if request.args.get("base", hand_base(stored.hands[hand - 1])) != hand_base(
+            stored.hands[hand - 1]):
+        conflict = _conflict(stored, web, result, hand)
+        return render_live(_context(stored, web, result), web, error=conflict["message"],
+                           conflict=conflict, status=409)
     new_hands = stored.hands[: hand - 1] + stored.hands[hand:]
     try:
         new_result = web.game.score(stored.settings, new_hands)
@@ -231,9 +331,10 @@ def delete_hand(match_id: str, hand: int) -> Any:
             error=f"{word} {hand} cannot be deleted: {violation.explain()}", status=422,
         )
     try:
-        store().save_hands(stored.id, stored.hands, new_hands, f"{word} {hand} deleted")
+        store().save_hands(stored.id, stored.hands, new_hands, f"{word} {hand} deleted",
+                           device())
     except StaleMatch:
-        fresh, _, fresh_result = load(match_id)
+        fresh, _, fresh_result = load(match_id, events=HISTORY)
         return render_live(_context(fresh, web, fresh_result), web, error=STALE, status=409)
     flash(f"{word} {hand} deleted.")
     for message in describe_changes(result, new_result, web.game.sides(stored.settings), hand,
@@ -245,9 +346,15 @@ def delete_hand(match_id: str, hand: int) -> Any:
 
 @bp.post("/m/<match_id>/undo")
 def undo(match_id: str) -> Any:
-    stored = _find(match_id)
-    label = store().undo(stored.id)
-    flash(f"Undone: {label}." if label else "Nothing to undo.")
+    stored = _find(match_id, edit=True)
+    expected = request.args.get("event", type=int)
+    try:
+        label = store().undo(stored.id, device(), expected)
+    except StaleMatch:
+        flash("Nothing was undone: the match was changed on another device meanwhile. Check "
+              "the history of changes below before undoing again.")
+    else:
+        flash(f"Undone: {label}." if label else "Nothing to undo.")
     return _after_change(stored.id, None)
 
 
@@ -264,7 +371,7 @@ def _canonical(web: WebGame, hands: list[dict[str, Any]]) -> list[dict[str, Any]
 
 def _after_change(match_id: str, editing: int | None) -> Any:
     if htmx:
-        stored, web, result = load(match_id)
+        stored, web, result = load(match_id, events=HISTORY)
         ctx = _context(stored, web, result, editing)
         return render_live(ctx, web, editing=editing is not None)
     if editing is not None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from webtools import HAND_440_71, TIE_HANDS, A, B, Table, claim, decider, hand, unchanged
+from webtools import HAND_440_71, TIE_HANDS, A, B, Table, claim, decider, hand, posts_to, unchanged
 
 HTMX = pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
 CLAIM_HAND = hand("8h", "0", {1: (["set:A"], [])}, claim(A, 1, (21, 0)))
@@ -21,7 +21,7 @@ def test_edit_page_shows_the_stored_trick(table: Table) -> None:
     assert page.value("finish-pile") == "80"
     assert page.checked("finish-last") == ["0"]
     # the form posts back to the edited trick, staying in the editor
-    assert f'action="/m/{mid}/hands/1/trick/2?editing=1"' in page.html
+    assert posts_to(page, f"/m/{mid}/hands/1/trick/2", editing=True)
     part = table.get(f"/m/{mid}/hands/2", htmx=True)
     assert part.is_partial and "Editing hand 2" in part.text
     assert part.value("claim-pile_0") == "21" and part.value("claim-completed") == "1"

@@ -30,6 +30,7 @@ from webtools import (
     mj_deal,
     mj_end,
     mj_trick,
+    posts_to,
     refused,
     says,
     unchanged,
@@ -412,7 +413,7 @@ def test_remove_a_meld(game: Marjolet, htmx: bool) -> None:
     assert game.turn(mid, 1, 3, A, FOUR["K"]).status == 302
     assert game.turn(mid, 1, 3, A, ["Kh", "Qh"]).status == 302
     page = game.get(f"/m/{mid}")
-    forms = re.findall(r'<form[^>]*/unmeld"[^>]*>.*?</form>', page.html, flags=re.S)
+    forms = re.findall(r'<form[^>]*/unmeld\?[^"]*"[^>]*>.*?</form>', page.html, flags=re.S)
     assert len(forms) == 2                                     # one remove button per meld
     page = game.done(game.unmeld(mid, 1, 3, A, 0, htmx=htmx), htmx)
     assert so_far(page) == "So far: Anne 20 · Bruno 0"
@@ -509,7 +510,7 @@ def test_edit_page_shows_the_stored_deal(game: Marjolet) -> None:
     assert page.checked("finish-trick10") == ["0"] and page.checked("finish-last") == ["0"]
     assert page.selected("finish-sweep") == [""]
     assert page.selected("seven-player") == ["0"]
-    assert f'action="/m/{mid}/hands/1/finish?editing=1"' in page.html
+    assert posts_to(page, f"/m/{mid}/hands/1/finish", editing=True)
     part = game.get(f"/m/{mid}/hands/2", htmx=True)
     assert part.is_partial and "Editing deal 2" in part.text
     assert part.value("finish-brisques") == "30"

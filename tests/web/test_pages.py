@@ -20,11 +20,11 @@ def test_home_lists_no_matches_then_the_new_one(table: Table, make_match: Callab
                                                 ) -> None:
     home = table.get("/")
     assert home.status == 200
-    assert "No matches yet." in home.text
+    assert "No matches on this device yet." in home.text
     assert "Tartli" in home.text
     mid = make_match()
     home = table.get("/")
-    assert "No matches yet." not in home.text
+    assert "No matches on this device yet." not in home.text
     assert "Tartli: Ágnes – Tamás" in home.text
     assert f'href="/m/{mid}"' in home.html
 

@@ -38,6 +38,7 @@ from webtools import (
     deal,
     deal_dost,
     deal_played,
+    posts_to,
     refused,
     says,
     sevens,
@@ -317,7 +318,7 @@ def test_edit_page_shows_the_stored_deal(series: Series) -> None:
     assert page.selected("finish-seven_4") == ["0"]
     assert page.selected("finish-seven_3") == [""]
     assert "Trumps: ♥ hearts" in page.text
-    assert f'action="/m/{mid}/hands/1/finish?editing=1"' in page.html
+    assert posts_to(page, f"/m/{mid}/hands/1/finish", editing=True)
     part = series.get(f"/m/{mid}/hands/2", htmx=True)
     assert part.is_partial and "Editing deal 2" in part.text
     assert part.checked("dost-caller") == ["0"]

@@ -30,6 +30,7 @@ from webtools import (
     Page,
     Table,
     csrf_is_checked,
+    posts_to,
     refused,
     says,
     unchanged,
@@ -500,7 +501,7 @@ def test_edit_page_shows_the_stored_hand(tg: Troggu) -> None:
     assert sorted(page.checked("discard-cards")) == sorted(DISCARD_7)
     assert page.value("finish-points") == "71"
     assert page.checked("finish-took") == ["yes"]
-    assert f'action="/m/{mid}/hands/1/finish?editing=1"' in page.html
+    assert posts_to(page, f"/m/{mid}/hands/1/finish", editing=True)
     assert tg.payments(page)["Carla"][0] == 40
     part = tg.get(f"/m/{mid}/hands/3", htmx=True)
     assert part.is_partial and "Editing hand 3" in part.text

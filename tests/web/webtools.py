@@ -724,6 +724,13 @@ CSRF_MESSAGE = "This form could not be checked (its security token is missing or
 CSRF_KINDS = ["missing", "forged", "other-session"]
 
 
+
+def posts_to(page: Any, path: str, *, editing: bool = False) -> bool:
+    """Does a form on the page post to ``path``, with the fingerprint of the hand it was built
+    on (``base``) and, for the editor of an earlier hand, ``editing=1``?"""
+    query = r"\?base=(?:new|[0-9a-f]{16})" + ("&amp;editing=1" if editing else "")
+    return re.search(f'action="{re.escape(path)}{query}"', page.html) is not None
+
 def says(page: Page, *words: str) -> bool:
     """Does one message the reader can see hold all these words?"""
     return any(all(w in e for w in words) for e in page.visible_errors)

@@ -1,0 +1,73 @@
+"""Several phones at one table: which device made a change, which matches this browser knows,
+and the links (with QR codes) that let another phone join."""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+import segno
+from flask import request, session, url_for
+
+REMEMBERED = 30           # matches listed on a browser's home page
+
+_BROWSERS = (("Edg/", "Edge"), ("Firefox/", "Firefox"), ("SamsungBrowser/", "Samsung Internet"),
+             ("Chrome/", "Chrome"), ("Chromium/", "Chromium"), ("Safari/", "Safari"))
+_SYSTEMS = (("Android", "Android"), ("iPhone", "iPhone"), ("iPad", "iPad"),
+            ("Windows", "Windows"), ("Mac OS X", "Mac"), ("Linux", "Linux"))
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,40}")
+
+
+def device() -> str:
+    """How the history names this browser: its kind and a short id kept in its cookie,
+    e.g. "Firefox on Android · 3fa2"."""
+    if "device" not in session:
+        session["device"] = secrets.token_hex(2)
+    agent = request.headers.get("User-Agent", "")
+    browser = next((name for key, name in _BROWSERS if key in agent), "Browser")
+    system = next((name for key, name in _SYSTEMS if key in agent), "")
+    kind = f"{browser} on {system}" if system else browser
+    return f"{kind} · {session['device']}"
+
+
+def remember(token: str) -> None:
+    """Put a match this browser created or opened at the top of its home page."""
+    mine = [t for t in session.get("mine", []) if isinstance(t, str) and t != token]
+    session["mine"] = [token, *mine][:REMEMBERED]
+
+
+def remembered() -> list[str]:
+    return [t for t in session.get("mine", []) if isinstance(t, str)]
+
+
+def token_in(text: str) -> str | None:
+    """The match token in a pasted link (".../m/<token>/...") or a typed code."""
+    text = text.strip()
+    found = re.search(r"/m/([A-Za-z0-9_-]+)", text)
+    candidate = found.group(1) if found else text
+    return candidate if _TOKEN.fullmatch(candidate) else None
+
+
+def share_links(edit_token: str | None, view_token: str) -> list[dict[str, str]]:
+    """The links to show (the edit link only to those who hold it), each with a QR code."""
+    links = []
+    for kind, token, what in (
+        ("edit", edit_token, "Edit link: whoever has it can enter and change hands"),
+        ("view", view_token, "View link: the live scoreboard and the record, read-only"),
+    ):
+        if token is None:
+            continue
+        url = url_for("matches.match", match_id=token, _external=True)
+        qr = segno.make(url, error="m").svg_data_uri(scale=4, border=2)
+        links.append({"kind": kind, "url": url, "qr": qr, "what": what, "code": token})
+    return links
+
+
+def host_hint() -> str | None:
+    """A warning when the links point at this machine only (phones cannot open them)."""
+    host = request.host.split(":")[0]
+    if host in ("127.0.0.1", "localhost", "::1", "[::1]"):
+        return ("These links name this computer only (" + request.host + "). For phones on "
+                "the same network, start Referee with HOST=0.0.0.0 (see the README) and open "
+                "it by this computer's network address.")
+    return None
