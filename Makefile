@@ -1,5 +1,9 @@
 # The two commands of the README: `make run` and `make test`.
 VENV := .venv
+# `make run` listens on this computer only; `make run HOST=0.0.0.0` lets phones on the same
+# network connect.
+HOST ?= 127.0.0.1
+PORT ?= 5000
 BIN := $(VENV)/bin
 # Debian packages the tests need: the browser for the page tests, a faster WeasyPrint.
 DEBS := chromium libharfbuzz-subset0 fonts-dejavu-core
@@ -14,7 +18,7 @@ $(BIN)/.installed: pyproject.toml
 setup: $(BIN)/.installed
 
 run: setup
-	$(BIN)/flask --app referee run --host 127.0.0.1 --port 5000
+	$(BIN)/flask --app referee run --host $(HOST) --port $(PORT)
 
 system-packages:
 	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
