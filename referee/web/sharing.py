@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from functools import lru_cache
 
 import segno
 from flask import request, session, url_for
@@ -58,9 +59,15 @@ def share_links(edit_token: str | None, view_token: str) -> list[dict[str, str]]
         if token is None:
             continue
         url = url_for("matches.match", match_id=token, _external=True)
-        qr = segno.make(url, error="m").svg_data_uri(scale=4, border=2)
-        links.append({"kind": kind, "url": url, "qr": qr, "what": what, "code": token})
+        links.append({"kind": kind, "url": url, "qr": qr_code(url), "what": what,
+                      "code": token})
     return links
+
+
+@lru_cache(maxsize=256)
+def qr_code(url: str) -> str:
+    """The QR code of a link, as an SVG data URI (a few ms to make: kept per link)."""
+    return str(segno.make(url, error="m").svg_data_uri(scale=4, border=2))
 
 
 def host_hint() -> str | None:
