@@ -214,7 +214,7 @@ def match(match_id: str) -> Any:
 
 @bp.get("/m/<match_id>/live")
 def live(match_id: str) -> Any:
-    """The scoreboard, polled every two seconds by every phone showing the match: answered
+    """The scoreboard, polled every second by every phone showing the match: answered
     304 from one indexed read while nothing changed (If-None-Match: the match's version)."""
     found = store().version(match_id) if token_in(match_id) == match_id else None
     if found is None:
