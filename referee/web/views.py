@@ -247,7 +247,9 @@ def edit_hand(match_id: str, hand: int) -> Any:
 def hand_action(match_id: str, hand: int, action: str, trick: int | None = None) -> Any:
     stored, web, result = load(match_id, edit=True, events=HISTORY)
     spec = web.actions.get(action)
-    if spec is None or not 1 <= hand <= len(stored.hands) + 1:
+    # A form built for a hand that is gone (deleted on another device) is stale, not a 404.
+    gone = hand > len(stored.hands) + 1
+    if spec is None or hand < 1 or (gone and "base" not in request.args):
         abort(404)
     ctx = _context(stored, web, result, hand, trick)
     form = web.bound_form(spec.form, ctx)
@@ -256,7 +258,7 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
         hand <= len(stored.hands) and web.valid_trick(stored.hands[hand - 1], trick)
     )
     try:
-        if request.args.get("base", hand_base(ctx.facts)) != hand_base(ctx.facts):
+        if gone or request.args.get("base", hand_base(ctx.facts)) != hand_base(ctx.facts):
             raise StaleMatch(stored.id)         # the form was built on another version
         if not form.validate():
             raise FormInvalid(spec.form, form)
@@ -314,11 +316,12 @@ def _conflict(
 @bp.post("/m/<match_id>/hands/<int:hand>/delete")
 def delete_hand(match_id: str, hand: int) -> Any:
     stored, web, result = load(match_id, edit=True, events=HISTORY)
-    if not 1 <= hand <= len(stored.hands):
+    # A hand already deleted on another device: stale (409), not a 404.
+    if hand < 1 or (hand > len(stored.hands) and "base" not in request.args):
         abort(404)
     word = web.game.hand_word.capitalize()
-    if request.args.get("base", hand_base(stored.hands[hand - 1])) != hand_base(
-            stored.hands[hand - 1]):
+    current = hand_base(stored.hands[hand - 1]) if hand <= len(stored.hands) else None
+    if request.args.get("base", current) != current:
         conflict = _conflict(stored, web, result, hand)
         return render_live(_context(stored, web, result), web, error=conflict["message"],
                            conflict=conflict, status=409)
