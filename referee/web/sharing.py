@@ -3,9 +3,11 @@ and the links (with QR codes) that let another phone join."""
 
 from __future__ import annotations
 
+import ipaddress
 import re
 import secrets
 from functools import lru_cache
+from urllib.parse import urlsplit
 
 import segno
 from flask import request, session, url_for
@@ -72,8 +74,15 @@ def qr_code(url: str) -> str:
 
 def host_hint() -> str | None:
     """A warning when the links point at this machine only (phones cannot open them)."""
-    host = request.host.split(":")[0]
-    if host in ("127.0.0.1", "localhost", "::1", "[::1]"):
+    try:
+        host = urlsplit(f"//{request.host}").hostname or ""    # "[::1]:5000" → "::1"
+    except ValueError:                                        # a malformed Host header
+        host = request.host
+    try:
+        loopback = ipaddress.ip_address(host).is_loopback     # 127.0.0.0/8 and ::1
+    except ValueError:
+        loopback = host == "localhost" or host.endswith(".localhost")
+    if loopback:
         return ("These links name this computer only (" + request.host + "). For phones on "
                 "the same network, start Referee with HOST=0.0.0.0 (see the README) and open "
                 "it by this computer's network address.")
