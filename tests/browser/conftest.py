@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -31,15 +31,33 @@ def server(tmp_path: Path) -> Iterator[str]:
 
 
 @pytest.fixture
-def page(server: str) -> Iterator[object]:
+def chromium(server: str) -> Iterator[object]:
+    """Debian's chromium, driven by Playwright (closed after the test)."""
     playwright_api = pytest.importorskip("playwright.sync_api")
     executable = shutil.which("chromium")
     if executable is None:
         pytest.fail("Debian's chromium is not installed: run `make test`, which installs it")
     with playwright_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        context = browser.new_context(accept_downloads=True, viewport={"width": 412, "height": 900})
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        yield page
+        yield browser
         browser.close()
+
+
+def _phone(browser: object) -> object:
+    """A page in a fresh browser context: its own cookies, like another phone."""
+    context = browser.new_context(  # type: ignore[attr-defined]
+        accept_downloads=True, viewport={"width": 412, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    return page
+
+
+@pytest.fixture
+def page(chromium: object) -> object:
+    return _phone(chromium)
+
+
+@pytest.fixture
+def new_page(chromium: object) -> Callable[[], object]:
+    """``new_page()``: another phone at the table (a new context of the same chromium)."""
+    return lambda: _phone(chromium)
