@@ -15,6 +15,7 @@ import json
 import re
 from collections.abc import Callable
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -357,6 +358,15 @@ def test_home_lists_only_this_browsers_matches(app: Flask, table: Table) -> None
     # The browser that opens the seeded match by its edit link lists it with that link.
     assert table.get(f"/m/{unseen}").status == 200
     assert f'href="/m/{unseen}"' in table.get("/").html
+
+    # A match imported from a file is listed in the importing browser only.
+    body = (Path(__file__).parents[1] / "data" / "tartli-short.json").read_bytes()
+    imported = other.post("/import", {"file": (io.BytesIO(body), "match.json")},
+                          content_type="multipart/form-data")
+    assert imported.status == 302 and imported.location
+    new_id = imported.location.rsplit("/", 1)[1]
+    assert f'href="/m/{new_id}"' in other.get("/").html
+    assert new_id not in table.get("/").html
 
 
 @pytest.mark.parametrize("kind", ["edit", "view"])
