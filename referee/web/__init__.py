@@ -8,9 +8,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, render_template
+from flask import Flask, Response, make_response, render_template, request
 from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.exceptions import MethodNotAllowed
 
 from .store import Store
 
@@ -48,6 +49,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.filters["localtime"] = _localtime
+    # Registered before the CSRF check, which would fail on a form field without a name.
+    app.before_request(_nameless_fields)
     csrf.init_app(app)
     htmx.init_app(app)
     app.extensions["referee.store"] = Store(app.config["DATABASE_URL"])
@@ -80,6 +83,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     def not_found(error: Exception) -> Any:
         return _problem("Not found", "There is no such page or match.", 404)
 
+    @app.errorhandler(405)
+    def not_allowed(error: Exception) -> Any:
+        response = make_response(_problem(
+            "Not allowed", "This address cannot take that request. Nothing was changed.", 405))
+        if isinstance(error, MethodNotAllowed) and error.valid_methods:
+            response.headers["Allow"] = ", ".join(error.valid_methods)
+        return response
+
     @app.errorhandler(413)
     def too_large(error: Exception) -> tuple[str, int]:
         return render_template(
@@ -91,6 +102,20 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 CSRF_MESSAGE = ("This form could not be checked (its security token is missing or stale). "
                 "Nothing was changed: reload the page and try again.")
+
+
+NAMELESS_MESSAGE = ("This form could not be read (it holds a field without a name). "
+                    "Nothing was changed: reload the page and try again.")
+
+
+def _nameless_fields() -> Any:
+    """A crafted multipart form part without a name reaches the views as the key None, which
+    the CSRF check cannot handle (a 500): refuse it as a bad request instead."""
+    if request.endpoint is None or request.method != "POST":
+        return None
+    if None in request.form or None in request.files:
+        return _problem("Bad form", NAMELESS_MESSAGE, 400)
+    return None
 
 
 def _problem(title: str, message: str, status: int) -> Any:

@@ -19,6 +19,7 @@ from flask import (
 )
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
+from markupsafe import escape
 
 from ..engine import matchfile
 from ..engine.errors import RuleViolation
@@ -284,13 +285,25 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
             error = problem.explain()
         elif not valid_trick:
             error = f"There is no trick {trick} to record in {web.game.hand_word} {hand}"
-        return render_live(ctx, web, error=error, bound=bound, status=status,
+        page = render_live(ctx, web, error=error, bound=bound, status=status,
                            editing=editing, posted=spec.form, conflict=conflict)
+        if error is None and (unseen := _unseen_errors(page[0], form)):
+            page = render_live(ctx, web, error=unseen, bound=bound, status=status,
+                               editing=editing, posted=spec.form, conflict=conflict)
+        return page
     sides = web.game.sides(stored.settings)
     for message in describe_changes(result, new_result, sides, hand, word=web.game.hand_word,
                                     match_score=web.game.race):
         flash(message)
     return _after_change(stored.id, hand if editing else None)
+
+
+def _unseen_errors(html: str, form: FlaskForm) -> str | None:
+    """The form's field errors that the page does not show, as one message (its editor has
+    no such form in this state: a forged post, or one from a page of another state)."""
+    unseen = [f"{field.label.text}: {message}" for field in form for message in field.errors
+              if str(escape(message)) not in html]
+    return f"Nothing was saved: {'; '.join(unseen)}" if unseen else None
 
 
 def _conflict(
