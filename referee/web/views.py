@@ -250,7 +250,8 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
     spec = web.actions.get(action)
     # A form built for a hand that is gone (deleted on another device) is stale, not a 404.
     gone = hand > len(stored.hands) + 1
-    if spec is None or hand < 1 or (gone and "base" not in request.args):
+    if (spec is None or hand < 1 or (gone and "base" not in request.args)
+            or (trick is not None and not spec.per_trick)):
         abort(404)
     ctx = _context(stored, web, result, hand, trick)
     form = web.bound_form(spec.form, ctx)

@@ -93,11 +93,19 @@ class Route:
     cases: Callable[[str], list[Case]]       # the cases of one game
 
 
+def _actions(game: str, per_trick: bool) -> list[str]:
+    """The game's hand actions posted without a trick, or those posted to one trick."""
+    return [name for name, spec in WEB_GAMES[game].actions.items()
+            if spec.per_trick == per_trick]
+
+
 def _hand_actions(rule: str) -> Callable[[str], list[Case]]:
+    per_trick = rule.endswith("<int:trick>")
+
     def cases(game: str) -> list[Case]:
-        trick = "/1" if rule.endswith("<int:trick>") else ""
+        trick = "/1" if per_trick else ""
         return [Case(rule, game, f"/m/{{token}}/hands/1/{action}{trick}", note=f"-{action}")
-                for action in WEB_GAMES[game].actions]
+                for action in _actions(game, per_trick)]
     return cases
 
 
@@ -138,11 +146,23 @@ def _state_changing(app: Flask) -> dict[str, frozenset[str]]:
 def test_the_table_knows_every_state_changing_route(app: Flask) -> None:
     """A new POST/PUT/PATCH/DELETE rule must be added to ROUTES (and so be tested below)."""
     assert _state_changing(app) == KNOWN
-    # every game's every hand action is exercised, on both hand-action rules
+    # every game's every hand action is exercised, on the hand-action rule it belongs to
     for game, web in WEB_GAMES.items():
-        for rule in ("/m/<match_id>/hands/<int:hand>/<action>",
-                     "/m/<match_id>/hands/<int:hand>/<action>/<int:trick>"):
-            assert {c.note for c in ROUTES[rule].cases(game)} == {f"-{a}" for a in web.actions}
+        exercised = [c.note for rule in ("/m/<match_id>/hands/<int:hand>/<action>",
+                                         "/m/<match_id>/hands/<int:hand>/<action>/<int:trick>")
+                     for c in ROUTES[rule].cases(game)]
+        assert sorted(exercised) == sorted(f"-{a}" for a in web.actions)
+
+
+def test_a_trick_number_on_an_action_without_tricks_is_404(app_nocsrf: Flask) -> None:
+    """``/hands/1/finish/99`` is no address: only per-trick actions take a trick."""
+    app = app_nocsrf
+    client = app.test_client()
+    for game in WEB_GAMES:
+        loaded = matchfile.load(_file(game))
+        token = app.extensions["referee.store"].create(game, loaded.settings, loaded.hands)
+        for action in _actions(game, per_trick=False):
+            assert client.post(f"/m/{token}/hands/1/{action}/99").status_code == 404
 
 
 @pytest.mark.parametrize(("rule", "methods"), [

@@ -28,6 +28,7 @@ class Action:
     form: str
     apply: Callable[[ActionContext, Any], list[dict[str, Any]]]
     verb: str     # the undo log: "<verb> (hand 3)", or "<verb> 5 of hand 3" for a trick
+    per_trick: bool = False   # posted to .../<action>/<trick>; every other action takes none
 
 
 @dataclass

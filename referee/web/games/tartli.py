@@ -230,7 +230,7 @@ class TartliWeb(WebGame):
     new_template = "games/tartli/new.html"
     actions = {
         "indicator": Action("indicator", apply_indicator, "Trump indicator"),
-        "trick": Action("trick", apply_trick, "Trick"),
+        "trick": Action("trick", apply_trick, "Trick", per_trick=True),
         "finish": Action("finish", apply_finish, "Hand finished"),
         "claim": Action("claim", apply_claim, "Claim of 501"),
         "decider": Action("decider", apply_decider, "Decider hand"),
