@@ -32,8 +32,6 @@ from .games.base import ActionContext, FormInvalid, WebGame
 from .sharing import device, host_hint, remember, remembered, share_links, token_in
 from .store import StaleMatch, Store, StoredMatch, hand_base
 
-STALE = ("This match was changed on another device meanwhile, so nothing was saved. The page "
-         "now shows the stored match; what you entered is kept: check it and send it again.")
 VIEW_ONLY = ("This is the match's view link: it shows the scoreboard and the record, but only "
              "the edit link can change the match. Nothing was changed.")
 HISTORY = 50              # events shown in a match's history of changes
@@ -352,7 +350,9 @@ def delete_hand(match_id: str, hand: int) -> Any:
                            device())
     except StaleMatch:
         fresh, _, fresh_result = load(match_id, events=HISTORY)
-        return render_live(_context(fresh, web, fresh_result), web, error=STALE, status=409)
+        conflict = _conflict(fresh, web, fresh_result, hand)
+        return render_live(_context(fresh, web, fresh_result), web, error=conflict["message"],
+                           conflict=conflict, status=409)
     flash(f"{word} {hand} deleted.")
     for message in describe_changes(result, new_result, web.game.sides(stored.settings), hand,
                                     removed=True, word=web.game.hand_word,
