@@ -42,6 +42,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=1024 * 1024,
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,
+        # Pages send no Referer (no-referrer keeps tokens private), so over HTTPS the CSRF
+        # check must not demand one; the token and SameSite cookies do the work.
+        WTF_CSRF_SSL_STRICT=False,
         HTMX_VERSION=HTMX_VERSION,
     )
     if test_config:

@@ -50,6 +50,9 @@ matches = Table(
     Column("id", String(32), primary_key=True),                 # the edit token
     Column("view_token", String(32), nullable=False, unique=True),
     Column("version", Integer, nullable=False, default=0),      # +1 on every change
+    # +1 whenever hands may have moved to other numbers (a delete, an undo): a form built
+    # for "hand 3" before that no longer knows which hand it is about.
+    Column("layout", Integer, nullable=False, default=0),
     Column("game", String(20), nullable=False),
     Column("settings", Text, nullable=False),
     Column("created", DateTime, nullable=False),
@@ -71,8 +74,9 @@ actions = Table(
     Column("label", String(200), nullable=False),
     Column("before", Text, nullable=False),                     # the hands before, as JSON
     Column("device", String(100), nullable=False, default=""),
-    Column("kind", String(10), nullable=False, default="change"),   # create, change, undo
-    Column("undoes", Integer, nullable=True),                   # the event an undo takes back
+    Column("kind", String(10), nullable=False, default="change"),  # create change undo restore
+    Column("undoes", Integer, nullable=True),     # the event an undo takes back or a restore
+    Column("hand", Integer, nullable=True),       # the number of the hand a delete took out
 )
 
 TOKEN_BYTES = 16          # 128 bits per token
@@ -90,6 +94,7 @@ class Event:
     label: str
     kind: str
     undone: bool
+    restorable: bool = False      # a delete whose hand can be put back
 
 
 @dataclass
@@ -97,6 +102,7 @@ class StoredMatch:
     id: str                   # the edit token; never shown to a viewer
     view_token: str
     version: int
+    layout: int
     game: str
     settings: dict[str, Any]
     hands: list[dict[str, Any]]
@@ -115,12 +121,16 @@ class StoredMatch:
         return self.undoable.label if self.undoable else None
 
 
-def hand_base(facts: dict[str, Any] | None) -> str:
-    """A short fingerprint of a stored hand ("new" for none): what an edit form was built on."""
+def hand_base(facts: dict[str, Any] | None, layout: int = 0) -> str:
+    """A short fingerprint of a stored hand ("new" for none) at its place: what an edit form
+    was built on. ``layout`` is the match's count of deletes and undos, so that a form for
+    hand 3 is stale once another hand has taken that number, even one with the same facts."""
     if facts is None:
-        return "new"
-    canonical = json.dumps(facts, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode()).hexdigest()[:16]
+        mark = "new"
+    else:
+        canonical = json.dumps(facts, sort_keys=True, separators=(",", ":"))
+        mark = hashlib.sha256(canonical.encode()).hexdigest()[:16]
+    return f"{layout}-{mark}" if layout else mark
 
 
 def _now() -> datetime:
@@ -169,7 +179,8 @@ class Store:
             stack = _undo_stack(conn, row.id)
             history = _events(conn, row.id, events) if events else []
             return StoredMatch(
-                row.id, row.view_token, row.version, row.game, json.loads(row.settings),
+                row.id, row.view_token, row.version, row.layout, row.game,
+                json.loads(row.settings),
                 [json.loads(f) for f in facts], row.created, can_edit=row.id == token,
                 undoable=stack[-1] if stack else None, events=history,
             )
@@ -221,7 +232,7 @@ class Store:
         now = _now()
         with self._writing(None) as conn:
             conn.execute(insert(matches).values(
-                id=match_id, view_token=secrets.token_urlsafe(TOKEN_BYTES), version=1,
+                id=match_id, view_token=secrets.token_urlsafe(TOKEN_BYTES), version=1, layout=0,
                 game=game, settings=json.dumps(settings), created=created or now, updated=now,
             ))
             for position, facts in enumerate(hand_list):
@@ -236,9 +247,12 @@ class Store:
 
     def save_hands(
         self, match_id: str, before: list[dict[str, Any]], after: list[dict[str, Any]],
-        label: str, device: str = "",
+        label: str, device: str = "", *, renumbers: bool = False,
+        deletes: int | None = None, restores: int | None = None,
     ) -> None:
-        """Replace the match's hands by ``after`` in one transaction, logging ``before``.
+        """Replace the match's hands by ``after`` in one transaction, logging ``before``;
+        ``renumbers``: hands move to other numbers; ``deletes``: the number of the hand this
+        takes out; ``restores``: the delete event whose hand this puts back.
 
         Refused with StaleMatch when the stored hands are no longer ``before``."""
         try:
@@ -247,9 +261,10 @@ class Store:
                     raise StaleMatch(match_id)
                 conn.execute(insert(actions).values(
                     match_id=match_id, created=_now(), label=label[:200],
-                    before=json.dumps(before), device=device[:100], kind="change",
+                    before=json.dumps(before), device=device[:100],
+                    kind="restore" if restores else "change", undoes=restores, hand=deletes,
                 ))
-                self._write(conn, match_id, before, after)
+                self._write(conn, match_id, before, after, renumbers)
         except IntegrityError as error:
             raise StaleMatch(match_id) from error
 
@@ -273,8 +288,19 @@ class Store:
                 match_id=match_id, created=_now(), label=f"Undone: {top.label}"[:200],
                 before=json.dumps(current), device=device[:100], kind="undo", undoes=top.id,
             ))
-            self._write(conn, match_id, current, json.loads(before or "[]"))
+            self._write(conn, match_id, current, json.loads(before or "[]"), renumbers=True)
             return top.label
+
+    def deleted_hand(self, match_id: str, event: int) -> tuple[int, dict[str, Any]] | None:
+        """(number, facts) of the hand that the delete ``event`` took out, while it can be put
+        back (not undone, not restored already)."""
+        with self._reading() as conn:
+            rows = _all_events(conn, match_id)
+            if not any(r.id == event and _restorable(r, rows) for r in rows):
+                return None
+            before = conn.execute(select(actions.c.before, actions.c.hand)
+                                  .where(actions.c.id == event)).one()
+        return int(before.hand), json.loads(before.before)[before.hand - 1]
 
     @contextmanager
     def _writing(self, match_id: str | None) -> Iterator[Connection]:
@@ -299,7 +325,7 @@ class Store:
     @staticmethod
     def _write(
         conn: Connection, match_id: str, before: list[dict[str, Any]],
-        after: list[dict[str, Any]],
+        after: list[dict[str, Any]], renumbers: bool,
     ) -> None:
         for position, facts in enumerate(after):
             if position < len(before):
@@ -319,13 +345,14 @@ class Store:
             ))
         conn.execute(update(matches).where(matches.c.id == match_id).values(
             updated=_now(), version=matches.c.version + 1,
+            layout=matches.c.layout + (1 if renumbers else 0),
         ))
 
 
 def _all_events(conn: Connection, match_id: str) -> list[Any]:
     return list(conn.execute(
         select(actions.c.id, actions.c.created, actions.c.device, actions.c.label,
-               actions.c.kind, actions.c.undoes)
+               actions.c.kind, actions.c.undoes, actions.c.hand)
         .where(actions.c.match_id == match_id).order_by(actions.c.id)
     ))
 
@@ -334,19 +361,31 @@ def _undo_stack(conn: Connection, match_id: str) -> list[Event]:
     """The changes that an undo can still take back, oldest first (undos nest last in, first
     out, so the last of these is the next to undo)."""
     rows = _all_events(conn, match_id)
-    undone = {r.undoes for r in rows if r.kind == "undo"}
+    undone = _undone(rows)
     return [
         Event(r.id, r.created, r.device, r.label, r.kind, False)
-        for r in rows if r.kind == "change" and r.id not in undone
+        for r in rows if r.kind in ("change", "restore") and r.id not in undone
     ]
+
+
+def _undone(rows: list[Any]) -> set[int]:
+    return {r.undoes for r in rows if r.kind == "undo"}
+
+
+def _restorable(row: Any, rows: list[Any]) -> bool:
+    """A delete, not undone, whose hand no standing restore has put back."""
+    undone = _undone(rows)
+    restored = {r.undoes for r in rows if r.kind == "restore" and r.id not in undone}
+    return (row.kind == "change" and row.hand is not None and row.id not in undone
+            and row.id not in restored)
 
 
 def _events(conn: Connection, match_id: str, limit: int) -> list[Event]:
     """The last ``limit`` events, newest first."""
     rows = _all_events(conn, match_id)
-    undone = {r.undoes for r in rows if r.kind == "undo"}
+    undone = _undone(rows)
     return [
-        Event(r.id, r.created, r.device, r.label, r.kind, r.id in undone)
+        Event(r.id, r.created, r.device, r.label, r.kind, r.id in undone, _restorable(r, rows))
         for r in reversed(rows[-limit:])
     ]
 
@@ -359,10 +398,12 @@ def _upgrade(conn: Connection) -> None:
         return
     conn.execute(text("ALTER TABLE matches ADD COLUMN view_token VARCHAR(32)"))
     conn.execute(text("ALTER TABLE matches ADD COLUMN version INTEGER NOT NULL DEFAULT 1"))
+    conn.execute(text("ALTER TABLE matches ADD COLUMN layout INTEGER NOT NULL DEFAULT 0"))
     conn.execute(text("ALTER TABLE actions ADD COLUMN device VARCHAR(100) NOT NULL DEFAULT ''"))
     conn.execute(text("ALTER TABLE actions ADD COLUMN kind VARCHAR(10) NOT NULL "
                       "DEFAULT 'change'"))
     conn.execute(text("ALTER TABLE actions ADD COLUMN undoes INTEGER"))
+    conn.execute(text("ALTER TABLE actions ADD COLUMN hand INTEGER"))
     for (match_id,) in conn.execute(select(matches.c.id)).all():
         conn.execute(update(matches).where(matches.c.id == match_id).values(
             view_token=secrets.token_urlsafe(TOKEN_BYTES)))

@@ -177,7 +177,8 @@ def _page(
         "editing": editing, "button": ButtonForm(),
         "messages": get_flashed_messages() if messages else [],
         "rules": web.game.rules_in_force(match.settings), "posted": posted,
-        "base": hand_base(ctx.facts), "bases": [hand_base(h) for h in match.hands],
+        "base": hand_base(ctx.facts, match.layout),
+        "bases": [hand_base(h, match.layout) for h in match.hands],
         "etag": _etag(match.version, match.can_edit),
     }
 
@@ -223,6 +224,7 @@ def live(match_id: str) -> Any:
         response = Response(status=304)
     else:
         stored, web, result = load(match_id, events=HISTORY)
+        etag = _etag(stored.version, stored.can_edit)      # the version this body shows
         context = _page(_context(stored, web, result), web, messages=False)
         response = Response(render_template("matches/_scoreboard.html", oob=True, **context))
     response.set_etag(etag)
@@ -258,7 +260,8 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
         hand <= len(stored.hands) and web.valid_trick(stored.hands[hand - 1], trick)
     )
     try:
-        if gone or request.args.get("base", hand_base(ctx.facts)) != hand_base(ctx.facts):
+        current = hand_base(ctx.facts, stored.layout)
+        if gone or request.args.get("base", current) != current:
             raise StaleMatch(stored.id)         # the form was built on another version
         if not form.validate():
             raise FormInvalid(spec.form, form)
@@ -332,7 +335,8 @@ def delete_hand(match_id: str, hand: int) -> Any:
     if hand < 1 or (hand > len(stored.hands) and "base" not in request.args):
         abort(404)
     word = web.game.hand_word.capitalize()
-    current = hand_base(stored.hands[hand - 1]) if hand <= len(stored.hands) else None
+    current = (hand_base(stored.hands[hand - 1], stored.layout) if hand <= len(stored.hands)
+               else None)
     if request.args.get("base", current) != current:
         conflict = _conflict(stored, web, result, hand)
         return render_live(_context(stored, web, result), web, error=conflict["message"],
@@ -347,7 +351,7 @@ def delete_hand(match_id: str, hand: int) -> Any:
         )
     try:
         store().save_hands(stored.id, stored.hands, new_hands, f"{word} {hand} deleted",
-                           device())
+                           device(), renumbers=True, deletes=hand)
     except StaleMatch:
         fresh, _, fresh_result = load(match_id, events=HISTORY)
         conflict = _conflict(fresh, web, fresh_result, hand)
@@ -357,6 +361,38 @@ def delete_hand(match_id: str, hand: int) -> Any:
     for message in describe_changes(result, new_result, web.game.sides(stored.settings), hand,
                                     removed=True, word=web.game.hand_word,
                                     match_score=web.game.race):
+        flash(message)
+    return _after_change(stored.id, None)
+
+
+@bp.post("/m/<match_id>/changes/<int:event>/restore")
+def restore_hand(match_id: str, event: int) -> Any:
+    """Put a deleted hand back at its number, whatever happened since (the history's
+    Restore button): deleting is an event, never a loss."""
+    stored, web, result = load(match_id, edit=True, events=HISTORY)
+    found = store().deleted_hand(stored.id, event)
+    if found is None:
+        abort(404)
+    number, facts = found
+    at = min(number, len(stored.hands) + 1)
+    new_hands = stored.hands[: at - 1] + [facts] + stored.hands[at - 1:]
+    word = web.game.hand_word.capitalize()
+    try:
+        new_result = web.game.score(stored.settings, new_hands)
+        new_hands = _canonical(web, new_hands)
+        store().save_hands(stored.id, stored.hands, new_hands, f"{word} {at} restored",
+                           device(), renumbers=True, restores=event)
+    except RuleViolation as violation:
+        return render_live(_context(stored, web, result), web, status=422,
+                           error=f"{word} {number} cannot be restored: {violation.explain()}")
+    except StaleMatch:
+        fresh, _, fresh_result = load(match_id, events=HISTORY)
+        return render_live(_context(fresh, web, fresh_result), web, status=409, error=(
+            "Nothing was restored: the match was changed on another device meanwhile. Check "
+            "the history of changes below and try again."))
+    flash(f"{word} {at} restored.")
+    for message in describe_changes(result, new_result, web.game.sides(stored.settings), at,
+                                    word=web.game.hand_word, match_score=web.game.race):
         flash(message)
     return _after_change(stored.id, None)
 

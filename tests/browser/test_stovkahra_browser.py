@@ -145,7 +145,7 @@ def test_a_game_to_100_a_right_dost_and_the_matchstick_choice(page: object,
     deal_3 = open_deal(page, 3)
     expect(deal_3).to_contain_text(f"{EW} won 2 matchsticks: they chose to add them to their "
                                    "pile")
-    expect(page.locator("#changes")).to_contain_text(  # type: ignore[attr-defined]
+    expect(page.locator("#undo")).to_contain_text(  # type: ignore[attr-defined]
         "Undo: Matchstick choice (deal 3)")
     assert page.url == url_before  # type: ignore[attr-defined]
 

@@ -95,7 +95,7 @@ def test_three_hands_for_five_players(page: object, server: str) -> None:
     settle = page.locator("#settle li")  # type: ignore[attr-defined]
     expect(settle).to_have_count(4)
     expect(settle.nth(0)).to_contain_text("Dario pays Carla 70 Rappen")
-    expect(page.locator("#changes")).to_contain_text(  # type: ignore[attr-defined]
+    expect(page.locator("#undo")).to_contain_text(  # type: ignore[attr-defined]
         "Undo: Misère scored (hand 3)")
     assert page.url == url  # type: ignore[attr-defined]  # htmx: no page load
 

@@ -20,7 +20,7 @@ from .server import Device, LiveServer, Reply
 ROUNDS = 6
 PHONES = 8
 CARDS = ["7a", "8l", "9h", "10b", "Ua", "Ol", "Kh", "Ab"]       # one indicator per phone
-FINGERPRINT = "[0-9a-f]{16}"
+FINGERPRINT = r"(?:\d+-)?[0-9a-f]{16}"      # hand_base: "<layout>-" once hands were renumbered
 CHANGED = "was changed on another device meanwhile"
 
 

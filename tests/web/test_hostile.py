@@ -590,10 +590,12 @@ class HandPosts:
         # the query: the fingerprint of the hand the form was built on, the editor's flag,
         # the event an undo takes back, junk
         number = int(hand) if hand.isascii() and hand.isdigit() and len(hand) < 6 else 0
-        current = hand_base(stored[number - 1]) if 1 <= number <= len(stored) else "new"
+        layout = before[target].row.layout
+        current = hand_base(stored[number - 1] if 1 <= number <= len(stored) else None, layout)
         base = rng.choice([None, None, None, "current", "current", "new", "stale", "junk"])
         if base is not None:
-            stale = next((b for b in map(hand_base, stored) if b != current), "f" * 16)
+            stale = next((b for b in (hand_base(h, layout) for h in stored) if b != current),
+                         "f" * 16)
             request.query.append(("base", {"current": current, "new": "new", "stale": stale}.get(
                 base) or data.draw(TEXT, label="base")))
         editing = rng.choice([None, None, "1", "0", "junk"])

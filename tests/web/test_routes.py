@@ -125,6 +125,9 @@ ROUTES: dict[str, Route] = {
              f"/m/{{token}}/hands/{_last_hand(game)}/delete")]),
     "/m/<match_id>/undo": Route(frozenset({"POST"}), lambda game: [
         Case("/m/<match_id>/undo", game, "/m/{token}/undo")]),
+    "/m/<match_id>/changes/<int:event>/restore": Route(frozenset({"POST"}), lambda game: [
+        Case("/m/<match_id>/changes/<int:event>/restore", game,
+             "/m/{token}/changes/{event}/restore")]),
 }
 
 KNOWN = {rule: route.methods for rule, route in ROUTES.items()}
@@ -198,14 +201,25 @@ class Tables:
         mid = str(store.create(game, loaded.settings, loaded.hands[:-1]))
         # one change, so that undo has something to take back
         store.save_hands(mid, loaded.hands[:-1], loaded.hands, "Seeded change", "test")
+        # a delete whose hand can be restored (it was entered again since)
+        last = len(loaded.hands)
+        store.save_hands(mid, loaded.hands, loaded.hands[:-1], "Seeded delete", "test",
+                         renumbers=True, deletes=last)
+        store.save_hands(mid, loaded.hands[:-1], loaded.hands, "Seeded re-entry", "test")
         stored = store.load(mid)
         assert stored is not None
         self.views[mid] = stored.view_token
         return mid
 
+    def restorable(self, token: str | None) -> int:
+        """A delete of the match ``token`` opens whose hand can be restored (0: none)."""
+        found = self.app.extensions["referee.store"].load(token, 50) if token else None
+        return next((e.id for e in found.events if e.restorable), 0) if found else 0
+
     def post(self, case: Case, token: str | None, *, csrf: str | None, htmx: bool,
              prefix: str = "") -> Page:
-        path = case.path.format(token=token) if case.tokened else case.path
+        path = (case.path.format(token=token, event=self.restorable(token)) if case.tokened
+                else case.path)
         data: MultiDict[str, Any] = MultiDict(case.data)
         headers = {"HX-Request": "true"} if htmx else {}
         if csrf is not None:
@@ -244,7 +258,7 @@ def test_route_needs_csrf_and_edit_token(tables: Tables, case: Case) -> None:
     if case.tokened:
         tables.this = tables.seed(case.game)
         tables.other = tables.seed(case.game)
-        path = case.path.format(token=tables.this)
+        path = case.path.format(token=tables.this, event=tables.restorable(tables.this))
     else:
         tables.other = tables.seed(case.game)        # a table that must stay as it is
         path = case.path

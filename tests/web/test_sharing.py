@@ -169,7 +169,8 @@ def text_of(fragment: str) -> str:
 
 def base_in(page: Page, path: str) -> str:
     """The ``base`` a form on the page posts to ``path`` with."""
-    found = re.search(rf'action="{re.escape(path)}\?base=(new|[0-9a-f]{{16}})', page.html)
+    found = re.search(rf'action="{re.escape(path)}\?base=((?:\d+-)?(?:new|[0-9a-f]{{16}}))',
+                      page.html)
     assert found, (path, re.findall(r'action="[^"]*"', page.html))
     return found.group(1)
 

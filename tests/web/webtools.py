@@ -728,7 +728,7 @@ CSRF_KINDS = ["missing", "forged", "other-session"]
 def posts_to(page: Any, path: str, *, editing: bool = False) -> bool:
     """Does a form on the page post to ``path``, with the fingerprint of the hand it was built
     on (``base``) and, for the editor of an earlier hand, ``editing=1``?"""
-    query = r"\?base=(?:new|[0-9a-f]{16})" + ("&amp;editing=1" if editing else "")
+    query = r"\?base=(?:\d+-)?(?:new|[0-9a-f]{16})" + ("&amp;editing=1" if editing else "")
     return re.search(f'action="{re.escape(path)}{query}"', page.html) is not None
 
 def says(page: Page, *words: str) -> bool:

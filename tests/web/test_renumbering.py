@@ -1,0 +1,96 @@
+"""A form is about one hand at one place. When a delete or an undo moves hands to other
+numbers, a form built before it is stale even if the hand now at that number has the very
+same facts (ordinary in Tartli: a hand's facts do not name its dealer)."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Flask
+from webtools import A, Table, hand, played
+
+SAME = hand("8h", end=played((80, 71), A))
+
+
+def delete_url(table: Table, mid: str, n: int) -> str:
+    urls = re.findall(rf'action="(/m/{mid}/hands/{n}/delete\?base=[^"]+)"',
+                      table.get(f"/m/{mid}").html)
+    assert len(urls) == 1
+    return urls[0].replace("&amp;", "&")
+
+
+def test_two_phones_deleting_the_same_of_two_identical_hands_delete_one(
+        app: Flask, table: Table) -> None:
+    mid = table.seed([SAME, SAME, SAME])
+    first = delete_url(table, mid, 2)
+    second = delete_url(table, mid, 2)                    # the other phone, same page
+    assert table.post(first).status == 302
+    assert len(table.hands(mid)) == 2
+    refused = table.post(second)
+    assert refused.status == 409
+    assert "another device" in " ".join(refused.errors)
+    assert len(table.hands(mid)) == 2                     # not a second hand gone
+
+
+def test_an_edit_form_is_stale_once_an_earlier_hand_is_deleted(app: Flask,
+                                                               table: Table) -> None:
+    mid = table.seed([SAME, SAME, SAME])
+    editor = table.get(f"/m/{mid}/hands/2")
+    finish = re.search(rf'action="(/m/{mid}/hands/2/finish\?[^"]+)"', editor.html)
+    assert finish
+    assert table.post(delete_url(table, mid, 1)).status == 302   # hand 3 is now hand 2
+    before = table.hands(mid)
+    page = table.post(finish.group(1).replace("&amp;", "&"),
+                      {"finish-pile": "100", "finish-pile_player": "0", "finish-last": "1"},
+                      prefix="finish")
+    assert page.status == 409
+    assert table.hands(mid) == before
+
+
+def test_an_undo_also_renumbers(app: Flask, table: Table) -> None:
+    mid = table.seed([SAME, SAME])
+    stale = delete_url(table, mid, 2)
+    assert table.post(delete_url(table, mid, 1)).status == 302
+    undo = re.search(rf'action="(/m/{mid}/undo\?event=\d+)"', table.get(f"/m/{mid}").html)
+    assert undo and table.post(undo.group(1)).status == 302      # hand 1 is back
+    assert len(table.hands(mid)) == 2
+    assert table.post(stale).status == 409
+    assert len(table.hands(mid)) == 2
+
+
+OTHER = hand("9l", end=played((100, 51), A))
+
+
+def restore_urls(table: Table, mid: str) -> list[str]:
+    return re.findall(rf'action="(/m/{mid}/changes/\d+/restore)"', table.get(f"/m/{mid}").html)
+
+
+def test_a_deleted_hand_is_restored_after_later_changes(app: Flask, table: Table) -> None:
+    mid = table.seed([SAME, OTHER, SAME])
+    assert restore_urls(table, mid) == []
+    assert table.post(delete_url(table, mid, 2)).status == 302       # OTHER goes
+    assert table.post(delete_url(table, mid, 2)).status == 302       # and a later change
+    assert table.hands(mid) == [SAME]
+    first, second = restore_urls(table, mid)                         # newest first
+    page = table.follow(table.post(second))                          # the first delete
+    assert table.hands(mid) == [SAME, OTHER]
+    assert "Hand 2 restored." in page.notices
+    assert "Hand 2 restored" in page.text and len(restore_urls(table, mid)) == 1
+    assert table.post(second).status == 404                          # not twice
+    assert table.hands(mid) == [SAME, OTHER]
+    # the restore is an event like any other: undo takes it back, and Restore is offered again
+    undo = re.search(rf'action="(/m/{mid}/undo\?event=\d+)"', table.get(f"/m/{mid}").html)
+    assert undo and table.post(undo.group(1)).status == 302
+    assert table.hands(mid) == [SAME] and len(restore_urls(table, mid)) == 2
+
+
+def test_a_view_link_offers_no_restore(app: Flask, table: Table) -> None:
+    mid = table.seed([SAME, OTHER])
+    assert table.post(delete_url(table, mid, 2)).status == 302
+    assert len(restore_urls(table, mid)) == 1
+    store = app.extensions["referee.store"]
+    view = store.load(mid).view_token
+    assert "/restore" not in table.get(f"/m/{view}").html
+    event = store.load(mid, 10).events[0].id
+    assert table.post(f"/m/{view}/changes/{event}/restore").status == 403
+    assert table.hands(mid) == [SAME]
