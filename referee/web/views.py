@@ -179,7 +179,7 @@ def _page(
         "rules": web.game.rules_in_force(match.settings), "posted": posted,
         "base": hand_base(ctx.facts, match.layout),
         "bases": [hand_base(h, match.layout) for h in match.hands],
-        "etag": _etag(match.version, match.can_edit),
+        "etag": _etag(match.version, match.can_edit), "history_limit": HISTORY,
     }
 
 
@@ -230,6 +230,14 @@ def live(match_id: str) -> Any:
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache, private"
     return response
+
+
+@bp.get("/m/<match_id>/changes")
+def changes(match_id: str) -> Any:
+    """The whole history of changes (the match page shows the latest ones)."""
+    stored = _find(match_id, events=1_000_000)
+    return render_template("matches/changes.html", match=stored,
+                           game=WEB_GAMES[stored.game].game, button=ButtonForm(), complete=True)
 
 
 @bp.get("/m/<match_id>/hands/<int:hand>")

@@ -94,3 +94,22 @@ def test_a_view_link_offers_no_restore(app: Flask, table: Table) -> None:
     event = store.load(mid, 10).events[0].id
     assert table.post(f"/m/{view}/changes/{event}/restore").status == 403
     assert table.hands(mid) == [SAME]
+
+
+def test_the_whole_history_of_changes_has_its_page(app: Flask, table: Table) -> None:
+    mid = table.seed([SAME])
+    store = app.extensions["referee.store"]
+    hands = [SAME]
+    for number in range(60):                    # more changes than the match page lists
+        changed = [hand("8h" if number % 2 else "9l", end=played((80, 71), A))]
+        store.save_hands(mid, hands, changed, f"Change {number}", "test")
+        hands = changed
+    page = table.get(f"/m/{mid}")
+    assert "Change 59" in page.text and "Change 5 " not in page.text
+    assert f'href="/m/{mid}/changes"' in page.html
+    view = store.load(mid).view_token
+    for token in (mid, view):
+        everything = table.get(f"/m/{token}/changes")
+        assert everything.status == 200
+        assert all(f"Change {n} " in everything.text for n in range(60))
+    assert mid not in table.get(f"/m/{view}/changes").html

@@ -86,3 +86,11 @@ def test_two_devices_starting_the_same_hand_store_it_once(db_app_nocsrf: Flask,
         loaded = store.load(match_id)
         assert loaded is not None and len(loaded.hands) == 2
         assert loaded.last_action == "other device"
+
+
+def test_sqlite_runs_in_wal_mode_with_full_sync(app: Flask) -> None:
+    """Crash safety on SQLite: write-ahead log, synced at every commit."""
+    store: Store = app.extensions["referee.store"]
+    with store.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2      # FULL
