@@ -180,6 +180,10 @@ def _page(
         "base": hand_base(ctx.facts, match.layout),
         "bases": [hand_base(h, match.layout) for h in match.hands],
         "etag": _etag(match.version, match.can_edit), "history_limit": HISTORY,
+        # the hand this page's editor is about: the live scoreboard says when another phone
+        # changes it under the user's fingers
+        "watch": ((ctx.hand, hand_base(ctx.facts, match.layout))
+                  if match.can_edit and (not result.standing.over or editing) else None),
     }
 
 
@@ -226,10 +230,25 @@ def live(match_id: str) -> Any:
         stored, web, result = load(match_id, events=HISTORY)
         etag = _etag(stored.version, stored.can_edit)      # the version this body shows
         context = _page(_context(stored, web, result), web, messages=False)
+        context["watch"] = watch = _watched() if stored.can_edit else None
+        if watch is not None:
+            number, base = watch
+            facts = stored.hands[number - 1] if number <= len(stored.hands) else None
+            if hand_base(facts, stored.layout) != base:
+                context["editor_stale"] = number
         response = Response(render_template("matches/_scoreboard.html", oob=True, **context))
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache, private"
     return response
+
+
+def _watched() -> tuple[int, str] | None:
+    """The (hand, base) a polling page's editor was built on, from the poll's query."""
+    hand = request.args.get("hand", type=int)
+    base = request.args.get("base", "")
+    if hand is None or not 1 <= hand <= 100_000 or not 1 <= len(base) <= 40:
+        return None
+    return hand, base
 
 
 @bp.get("/m/<match_id>/changes")

@@ -178,7 +178,9 @@ def test_two_phones_enter_the_same_hand(page: Any, new_page: Callable[[], Any],
     # Both tap an indicator for hand 1; the first to send it wins.
     start_hand(page, "Eight of hearts")
     expect(page.locator(".trumps")).to_contain_text("hearts")
-    other.wait_for_timeout(1_500)          # its scoreboard may update meanwhile: the form stays
+    # The other phone's poll warns its editor at once; the form stays as it is.
+    expect(other.locator("#editor-stale")).to_contain_text(
+        "Hand 1 was just changed on another phone", timeout=LIVE_WITHIN * 1000)
     start_hand(other, "Nine of leaves")
     conflict = other.locator("#conflict")
     expect(conflict).to_be_visible()

@@ -113,3 +113,27 @@ def test_the_whole_history_of_changes_has_its_page(app: Flask, table: Table) -> 
         assert everything.status == 200
         assert all(f"Change {n} " in everything.text for n in range(60))
     assert mid not in table.get(f"/m/{view}/changes").html
+
+
+def poll_url(page_html: str) -> str:
+    found = re.search(r'<div id="scoreboard"[^>]*hx-get="([^"]+)"', page_html)
+    assert found
+    return found.group(1).replace("&amp;", "&")
+
+
+def test_the_live_poll_warns_an_editor_whose_hand_another_phone_changed(
+        app: Flask, table: Table) -> None:
+    mid = table.seed([SAME, OTHER])
+    editing_1 = poll_url(table.get(f"/m/{mid}/hands/1").html)
+    new_hand = poll_url(table.get(f"/m/{mid}").html)          # the editor of hand 3 (new)
+    assert "hand=1" in editing_1 and "hand=3" in new_hand
+    quiet = table.get(editing_1, htmx=True)
+    assert quiet.status == 200 and "just changed on another phone" not in quiet.text
+    # another phone finishes hand 1 differently: only the editor of hand 1 is warned
+    assert table.finish(mid, 1, 100, last=A).status == 302
+    warned = table.get(editing_1, htmx=True)
+    assert "Hand 1 was just changed on another phone" in warned.text
+    assert "just changed on another phone" not in table.get(new_hand, htmx=True).text
+    # ... and the editor of the new hand 3 once another phone starts hand 3
+    assert table.indicator(mid, 3, "9l").status == 302
+    assert "Hand 3 was just changed on another phone" in table.get(new_hand, htmx=True).text
