@@ -565,7 +565,7 @@ class HandPosts:
 
     def draw(self, data: st.DataObject, rng: Random, before: dict[str, MatchState]) -> Request:
         arena = self.arena
-        route = rng.choices(["action", "delete", "undo"], [7, 1, 1])[0]
+        route = rng.choices(["action", "delete", "undo", "restore"], [7, 1, 1, 1])[0]
         action = (rng.choice(self.actions) if rng.random() < 0.92
                   else data.draw(SEGMENT, label="action"))
         target = rng.choice(arena.targets)
@@ -582,6 +582,13 @@ class HandPosts:
                  else data.draw(SEGMENT, label="trick"))
         if route == "undo":
             path = f"/m/{token}/undo"
+        elif route == "restore":
+            # a delete of the target (restorable or not), any other event, or junk
+            deletes = [dict(e)["id"] for e in before[target].events if dict(e)["hand"]]
+            ids = [dict(e)["id"] for e in before[target].events]
+            event = (rng.choice(deletes) if deletes and rng.random() < 0.6 else
+                     rng.choice(ids) if rng.random() < 0.7 else data.draw(SEGMENT, label="event"))
+            path = f"/m/{token}/changes/{event}/restore"
         elif route == "delete":
             path = f"/m/{token}/hands/{hand}/delete"
         else:
@@ -590,7 +597,7 @@ class HandPosts:
         # the query: the fingerprint of the hand the form was built on, the editor's flag,
         # the event an undo takes back, junk
         number = int(hand) if hand.isascii() and hand.isdigit() and len(hand) < 6 else 0
-        layout = before[target].row.layout
+        layout = int(dict(before[target].row)["layout"])
         current = hand_base(stored[number - 1] if 1 <= number <= len(stored) else None, layout)
         base = rng.choice([None, None, None, "current", "current", "new", "stale", "junk"])
         if base is not None:
