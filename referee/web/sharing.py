@@ -22,10 +22,13 @@ _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,40}")
 
 
 def device() -> str:
-    """How the history names this browser: its kind and a short id kept in its cookie,
-    e.g. "Firefox on Android · 3fa2"."""
+    """How the history names this browser: the name given to it on the home page, else its
+    kind; then a short id kept in its cookie, e.g. "Firefox on Android · 3fa2"."""
     if "device" not in session:
         session["device"] = secrets.token_hex(2)
+    name = session.get("device_name")
+    if isinstance(name, str) and name:
+        return f"{name} · {session['device']}"
     agent = request.headers.get("User-Agent", "")
     browser = next((name for key, name in _BROWSERS if key in agent), "Browser")
     system = next((name for key, name in _SYSTEMS if key in agent), "")

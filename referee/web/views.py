@@ -15,11 +15,14 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from markupsafe import escape
+from wtforms import StringField
+from wtforms.validators import Length
 
 from ..engine import matchfile
 from ..engine.errors import RuleViolation
@@ -35,12 +38,18 @@ from .store import StaleMatch, Store, StoredMatch, hand_base
 VIEW_ONLY = ("This is the match's view link: it shows the scoreboard and the record, but only "
              "the edit link can change the match. Nothing was changed.")
 HISTORY = 50              # events shown in a match's history of changes
+DEVICE_NAME = 40          # characters of a device's name
 
 bp = Blueprint("matches", __name__)
 
 
 class ImportForm(FlaskForm):
     file = FileField("Match file (.json)", validators=[FileRequired("Choose a match file")])
+
+
+class DeviceForm(FlaskForm):
+    name = StringField("Name this device (shown in the history of changes)", validators=[
+        Length(max=DEVICE_NAME, message=f"At most {DEVICE_NAME} characters")])
 
 
 class ButtonForm(FlaskForm):
@@ -84,7 +93,8 @@ def load(
 
 def _home(status: int = 200, **extra: Any) -> Any:
     """The home page: new match, this browser's matches (never another table's), join, import."""
-    context = {"import_form": ImportForm(), "join_code": "", **extra}
+    context = {"import_form": ImportForm(), "join_code": "", "device": device(),
+               "device_form": DeviceForm(name=session.get("device_name", "")), **extra}
     return render_template(
         "home.html", matches=store().listed(remembered()), games=GAMES, web_games=WEB_GAMES,
         **context,
@@ -94,6 +104,16 @@ def _home(status: int = 200, **extra: Any) -> Any:
 @bp.get("/")
 def home() -> Any:
     return _home()
+
+
+@bp.post("/device")
+def name_device() -> Any:
+    """Name this browser for the history of changes ("Anna's phone"); empty: its kind."""
+    form = DeviceForm()
+    if not form.validate():
+        return _home(422, device_form=form)
+    session["device_name"] = " ".join((form.name.data or "").split())
+    return redirect(url_for(".home"))
 
 
 @bp.get("/join")
