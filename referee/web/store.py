@@ -33,6 +33,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     inspect,
     or_,
@@ -176,13 +177,12 @@ class Store:
                 select(hands.c.facts).where(hands.c.match_id == row.id)
                 .order_by(hands.c.position)
             ).scalars()
-            stack = _undo_stack(conn, row.id)
-            history = _events(conn, row.id, events) if events else []
+            history = _history(conn, row.id)
             return StoredMatch(
                 row.id, row.view_token, row.version, row.layout, row.game,
                 json.loads(row.settings),
                 [json.loads(f) for f in facts], row.created, can_edit=row.id == token,
-                undoable=stack[-1] if stack else None, events=history,
+                undoable=_undoable(history), events=history[::-1][:events],
             )
 
     def version(self, token: str) -> tuple[int, bool] | None:
@@ -210,17 +210,9 @@ class Store:
         return sorted(found, key=lambda m: m[3], reverse=True)
 
     def count(self) -> int:
+        """How many matches the store holds (every table's: never for a page)."""
         with self.engine.connect() as conn:
-            return len(conn.execute(select(matches.c.id)).all())
-
-    def recent(self, limit: int = 50) -> list[tuple[str, str, dict[str, Any], datetime]]:
-        """Every match, newest first: for tests and the command line, never for a page."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(matches.c.id, matches.c.game, matches.c.settings, matches.c.updated)
-                .order_by(matches.c.updated.desc()).limit(limit)
-            )
-            return [(r.id, r.game, json.loads(r.settings), r.updated) for r in rows]
+            return int(conn.execute(select(func.count()).select_from(matches)).scalar_one())
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -274,12 +266,11 @@ class Store:
         ``expected`` is the event the user saw as "Undo: ..."; if another device changed the
         match since, StaleMatch, and nothing is undone."""
         with self._writing(match_id) as conn:
-            stack = _undo_stack(conn, match_id)
-            if not stack:
+            top = _undoable(_history(conn, match_id))
+            if top is None:
                 if expected is not None:
                     raise StaleMatch(match_id)
                 return None
-            top = stack[-1]
             if expected is not None and expected != top.id:
                 raise StaleMatch(match_id)
             before = conn.execute(select(actions.c.before).where(actions.c.id == top.id)).scalar()
@@ -295,8 +286,7 @@ class Store:
         """(number, facts) of the hand that the delete ``event`` took out, while it can be put
         back (not undone, not restored already)."""
         with self._reading() as conn:
-            rows = _all_events(conn, match_id)
-            if not any(r.id == event and _restorable(r, rows) for r in rows):
+            if not any(e.id == event and e.restorable for e in _history(conn, match_id)):
                 return None
             before = conn.execute(select(actions.c.before, actions.c.hand)
                                   .where(actions.c.id == event)).one()
@@ -349,45 +339,29 @@ class Store:
         ))
 
 
-def _all_events(conn: Connection, match_id: str) -> list[Any]:
-    return list(conn.execute(
+def _history(conn: Connection, match_id: str) -> list[Event]:
+    """Every event of the match, oldest first, marked with what later events did to it."""
+    rows = conn.execute(
         select(actions.c.id, actions.c.created, actions.c.device, actions.c.label,
                actions.c.kind, actions.c.undoes, actions.c.hand)
         .where(actions.c.match_id == match_id).order_by(actions.c.id)
-    ))
-
-
-def _undo_stack(conn: Connection, match_id: str) -> list[Event]:
-    """The changes that an undo can still take back, oldest first (undos nest last in, first
-    out, so the last of these is the next to undo)."""
-    rows = _all_events(conn, match_id)
-    undone = _undone(rows)
-    return [
-        Event(r.id, r.created, r.device, r.label, r.kind, False)
-        for r in rows if r.kind in ("change", "restore") and r.id not in undone
-    ]
-
-
-def _undone(rows: list[Any]) -> set[int]:
-    return {r.undoes for r in rows if r.kind == "undo"}
-
-
-def _restorable(row: Any, rows: list[Any]) -> bool:
-    """A delete, not undone, whose hand no standing restore has put back."""
-    undone = _undone(rows)
+    ).all()
+    undone = {r.undoes for r in rows if r.kind == "undo"}
     restored = {r.undoes for r in rows if r.kind == "restore" and r.id not in undone}
-    return (row.kind == "change" and row.hand is not None and row.id not in undone
-            and row.id not in restored)
-
-
-def _events(conn: Connection, match_id: str, limit: int) -> list[Event]:
-    """The last ``limit`` events, newest first."""
-    rows = _all_events(conn, match_id)
-    undone = _undone(rows)
     return [
-        Event(r.id, r.created, r.device, r.label, r.kind, r.id in undone, _restorable(r, rows))
-        for r in reversed(rows[-limit:])
+        Event(r.id, r.created, r.device, r.label, r.kind, r.id in undone,
+              # a delete, not undone, whose hand no standing restore has put back
+              restorable=(r.kind == "change" and r.hand is not None and r.id not in undone
+                          and r.id not in restored))
+        for r in rows
     ]
+
+
+def _undoable(history: list[Event]) -> Event | None:
+    """The change an undo takes back next: the latest change or restore not undone (undos
+    nest last in, first out, so everything after it has been taken back already)."""
+    return next((e for e in reversed(history)
+                 if e.kind in ("change", "restore") and not e.undone), None)
 
 
 def _upgrade(conn: Connection) -> None:

@@ -361,7 +361,7 @@ class Table:
         return stored.last_action
 
     def match_count(self) -> int:
-        return len(self.app.extensions["referee.store"].recent(limit=10_000))
+        return int(self.app.extensions["referee.store"].count())
 
     # -- hand actions --------------------------------------------------------------------
 
