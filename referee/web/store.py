@@ -117,6 +117,12 @@ class StoredMatch:
         """The token this match was opened with: what its links may carry."""
         return self.id if self.can_edit else self.view_token
 
+    def base(self, hand: int) -> str:
+        """The fingerprint a form for hand ``hand`` (1-based; past the end: a new hand) is
+        built on now."""
+        facts = self.hands[hand - 1] if 1 <= hand <= len(self.hands) else None
+        return hand_base(facts, self.layout)
+
     @property
     def last_action(self) -> str | None:
         return self.undoable.label if self.undoable else None

@@ -33,7 +33,7 @@ from .changes import describe_changes
 from .games import WEB_GAMES
 from .games.base import ActionContext, FormInvalid, WebGame
 from .sharing import device, host_hint, remember, remembered, share_links, token_in
-from .store import StaleMatch, Store, StoredMatch, hand_base
+from .store import StaleMatch, Store, StoredMatch
 
 VIEW_ONLY = ("This is the match's view link: it shows the scoreboard and the record, but only "
              "the edit link can change the match. Nothing was changed.")
@@ -197,12 +197,12 @@ def _page(
         "editing": editing, "button": ButtonForm(),
         "messages": get_flashed_messages() if messages else [],
         "rules": web.game.rules_in_force(match.settings), "posted": posted,
-        "base": hand_base(ctx.facts, match.layout),
-        "bases": [hand_base(h, match.layout) for h in match.hands],
+        "base": match.base(ctx.hand),
+        "bases": [match.base(n) for n in range(1, len(match.hands) + 1)],
         "etag": _etag(match.version, match.can_edit), "history_limit": HISTORY,
         # the hand this page's editor is about: the live scoreboard says when another phone
         # changes it under the user's fingers
-        "watch": ((ctx.hand, hand_base(ctx.facts, match.layout))
+        "watch": ((ctx.hand, match.base(ctx.hand))
                   if match.can_edit and (not result.standing.over or editing) else None),
     }
 
@@ -253,8 +253,7 @@ def live(match_id: str) -> Any:
         context["watch"] = watch = _watched() if stored.can_edit else None
         if watch is not None:
             number, base = watch
-            facts = stored.hands[number - 1] if number <= len(stored.hands) else None
-            if hand_base(facts, stored.layout) != base:
+            if stored.base(number) != base:
                 context["editor_stale"] = number
         response = Response(render_template("matches/_scoreboard.html", oob=True, **context))
     response.set_etag(etag)
@@ -307,9 +306,8 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
         hand <= len(stored.hands) and web.valid_trick(stored.hands[hand - 1], trick)
     )
     try:
-        current = hand_base(ctx.facts, stored.layout)
-        if gone or request.args.get("base", current) != current:
-            raise StaleMatch(stored.id)         # the form was built on another version
+        if gone or _stale_form(stored, hand):
+            raise StaleMatch(stored.id)
         if not form.validate():
             raise FormInvalid(spec.form, form)
         new_hands = spec.apply(ctx, form)
@@ -323,22 +321,19 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
         if not valid_trick:
             ctx.trick = None                 # never offer a trick that cannot exist
         bound = {spec.form: form} if valid_trick else {}
-        error, status, conflict = None, 422, None
         if isinstance(problem, StaleMatch):
-            fresh, _, fresh_result = load(match_id, events=HISTORY)
-            conflict = _conflict(fresh, web, fresh_result, hand)
-            ctx = _context(fresh, web, fresh_result, min(hand, len(fresh.hands) + 1),
-                           ctx.trick if valid_trick else None)
-            error, status = conflict["message"], 409
-        elif isinstance(problem, RuleViolation):
+            return _conflict_answer(match_id, web, hand, on_hand=True, trick=ctx.trick,
+                                    bound=bound, editing=editing, posted=spec.form)
+        error = None
+        if isinstance(problem, RuleViolation):
             error = problem.explain()
         elif not valid_trick:
             error = f"There is no trick {trick} to record in {web.game.hand_word} {hand}"
-        page = render_live(ctx, web, error=error, bound=bound, status=status,
-                           editing=editing, posted=spec.form, conflict=conflict)
+        page = render_live(ctx, web, error=error, bound=bound, status=422,
+                           editing=editing, posted=spec.form)
         if error is None and (unseen := _unseen_errors(page[0], form)):
-            page = render_live(ctx, web, error=unseen, bound=bound, status=status,
-                               editing=editing, posted=spec.form, conflict=conflict)
+            page = render_live(ctx, web, error=unseen, bound=bound, status=422,
+                               editing=editing, posted=spec.form)
         return page
     sides = web.game.sides(stored.settings)
     for message in describe_changes(result, new_result, sides, hand, word=web.game.hand_word,
@@ -355,10 +350,21 @@ def _unseen_errors(html: str, form: FlaskForm) -> str | None:
     return f"Nothing was saved: {'; '.join(unseen)}" if unseen else None
 
 
-def _conflict(
-    fresh: StoredMatch, web: WebGame, result: MatchResult, hand: int,
-) -> dict[str, Any]:
-    """What another device stored meanwhile, to show beside what this one sent."""
+def _stale_form(stored: StoredMatch, hand: int) -> bool:
+    """Was the posted form built on another version of hand ``hand`` than the stored one (its
+    ``?base=``)? A post without a base acts on the match as stored."""
+    current = stored.base(hand)
+    return request.args.get("base", current) != current
+
+
+def _conflict_answer(
+    match_id: str, web: WebGame, hand: int, *, on_hand: bool = False,
+    trick: int | None = None, **page: Any,
+) -> Any:
+    """409: what another device stored meanwhile as hand ``hand``, beside what this one sent
+    (a bound form in ``page`` keeps what was typed), on the match as it is stored now.
+    ``on_hand``: the editor stays on that hand, so that sending again replaces it."""
+    fresh, _, result = load(match_id, events=HISTORY)
     word = web.game.hand_word
     last = fresh.events[0] if fresh.events else None
     by = f" ({last.device or 'another device'}: {last.label})" if last else ""
@@ -372,7 +378,9 @@ def _conflict(
         stored = None
         message = (f"{word.capitalize()} {hand} no longer exists: it was deleted on another "
                    f"device meanwhile{by}. Nothing was saved; what you entered is kept.")
-    return {"message": message, "hand": hand, "stored": stored}
+    editor = min(hand, len(fresh.hands) + 1) if on_hand else None
+    return render_live(_context(fresh, web, result, editor, trick), web, error=message,
+                       conflict={"hand": hand, "stored": stored}, status=409, **page)
 
 
 @bp.post("/m/<match_id>/hands/<int:hand>/delete")
@@ -382,12 +390,8 @@ def delete_hand(match_id: str, hand: int) -> Any:
     if hand < 1 or (hand > len(stored.hands) and "base" not in request.args):
         abort(404)
     word = web.game.hand_word.capitalize()
-    current = (hand_base(stored.hands[hand - 1], stored.layout) if hand <= len(stored.hands)
-               else None)
-    if request.args.get("base", current) != current:
-        conflict = _conflict(stored, web, result, hand)
-        return render_live(_context(stored, web, result), web, error=conflict["message"],
-                           conflict=conflict, status=409)
+    if hand > len(stored.hands) or _stale_form(stored, hand):
+        return _conflict_answer(match_id, web, hand)
     new_hands = stored.hands[: hand - 1] + stored.hands[hand:]
     try:
         new_result = web.game.score(stored.settings, new_hands)
@@ -400,10 +404,7 @@ def delete_hand(match_id: str, hand: int) -> Any:
         store().save_hands(stored.id, stored.hands, new_hands, f"{word} {hand} deleted",
                            device(), renumbers=True, deletes=hand)
     except StaleMatch:
-        fresh, _, fresh_result = load(match_id, events=HISTORY)
-        conflict = _conflict(fresh, web, fresh_result, hand)
-        return render_live(_context(fresh, web, fresh_result), web, error=conflict["message"],
-                           conflict=conflict, status=409)
+        return _conflict_answer(match_id, web, hand)
     flash(f"{word} {hand} deleted.")
     for message in describe_changes(result, new_result, web.game.sides(stored.settings), hand,
                                     removed=True, word=web.game.hand_word,
