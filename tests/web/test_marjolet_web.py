@@ -9,7 +9,6 @@ in the worked examples of shared/rules/marjolet.md, section 9."""
 
 from __future__ import annotations
 
-import io
 import json
 import re
 from collections.abc import Callable
@@ -18,7 +17,6 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from pypdf import PdfReader
 from webtools import (
     CSRF_KINDS,
     NAMES2,
@@ -27,9 +25,11 @@ from webtools import (
     Marjolet,
     Page,
     csrf_is_checked,
+    import_file,
     mj_deal,
     mj_end,
     mj_trick,
+    pdf_text,
     posts_to,
     refused,
     says,
@@ -85,17 +85,6 @@ def so_far(page: Page) -> str:
     return verdicts[0]
 
 
-def pdf_text(client: FlaskClient, mid: str) -> str:
-    response = client.get(f"/m/{mid}/scoresheet.pdf")
-    assert response.status_code == 200
-    assert response.mimetype == "application/pdf"
-    reader = PdfReader(io.BytesIO(response.get_data()))
-    return " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
-
-
-def import_file(game: Marjolet, body: bytes, **kw: Any) -> Page:
-    return game.post("/import", {"file": (io.BytesIO(body), "match.json")},
-                     content_type="multipart/form-data", **kw)
 
 
 def match_file(deals: list[dict[str, Any]], **settings: Any) -> dict[str, Any]:

@@ -8,7 +8,6 @@ Players Jana (N), Petr (E), Eva (S), Karel (W); teams "Jana & Eva" (NS) and "Pet
 
 from __future__ import annotations
 
-import io
 import json
 import re
 from collections.abc import Callable
@@ -18,7 +17,6 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from pypdf import PdfReader
 from webtools import (
     CSRF_KINDS,
     EW,
@@ -38,6 +36,8 @@ from webtools import (
     deal,
     deal_dost,
     deal_played,
+    import_file,
+    pdf_text,
     posts_to,
     refused,
     says,
@@ -72,17 +72,6 @@ def started(series: Series, deals: list[dict[str, Any]] | None = None,
     return mid
 
 
-def pdf_text(client: FlaskClient, mid: str) -> str:
-    response = client.get(f"/m/{mid}/scoresheet.pdf")
-    assert response.status_code == 200
-    assert response.mimetype == "application/pdf"
-    reader = PdfReader(io.BytesIO(response.get_data()))
-    return " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
-
-
-def import_file(series: Series, body: bytes, **kw: Any) -> Page:
-    return series.post("/import", {"file": (io.BytesIO(body), "match.json")},
-                       content_type="multipart/form-data", **kw)
 
 
 def match_file(deals: list[dict[str, Any]], **settings: Any) -> dict[str, Any]:

@@ -14,7 +14,6 @@ says otherwise, so Beat speaks first in hand 1.
 from __future__ import annotations
 
 import html
-import io
 import json
 import re
 from collections.abc import Callable
@@ -24,12 +23,13 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from pypdf import PdfReader
 from webtools import (
     CSRF_KINDS,
     Page,
     Table,
     csrf_is_checked,
+    import_file,
+    pdf_text,
     posts_to,
     refused,
     says,
@@ -167,17 +167,6 @@ def tg(app: Flask, client: FlaskClient, csrf_token: Callable[..., str]) -> Trogg
     return Troggu(app, client, csrf_token)
 
 
-def pdf_text(client: FlaskClient, mid: str) -> str:
-    response = client.get(f"/m/{mid}/scoresheet.pdf")
-    assert response.status_code == 200
-    assert response.mimetype == "application/pdf"
-    reader = PdfReader(io.BytesIO(response.get_data()))
-    return " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
-
-
-def import_file(tg: Troggu, body: bytes, **kw: Any) -> Page:
-    return tg.post("/import", {"file": (io.BytesIO(body), "match.json")},
-                   content_type="multipart/form-data", **kw)
 
 
 # Facts (the JSON of referee/engine/games/troggu/facts.py) for seeding

@@ -6,6 +6,7 @@ the odd hands (Tamás leads their trick 1) and Tamás the even ones (Ágnes lead
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -16,6 +17,7 @@ from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
+from pypdf import PdfReader
 from werkzeug.test import TestResponse
 
 NAMES = ["Ágnes", "Tamás"]
@@ -723,6 +725,21 @@ class Marjolet(Table):
 CSRF_MESSAGE = "This form could not be checked (its security token is missing or stale)"
 CSRF_KINDS = ["missing", "forged", "other-session"]
 
+
+
+def pdf_text(client: FlaskClient, mid: str) -> str:
+    """The text of a match's scoresheet, whitespace squashed."""
+    response = client.get(f"/m/{mid}/scoresheet.pdf")
+    assert response.status_code == 200
+    assert response.mimetype == "application/pdf"
+    reader = PdfReader(io.BytesIO(response.get_data()))
+    return " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
+
+
+def import_file(table: Table, body: bytes, **kw: Any) -> Page:
+    """Post a match file to the home page's import form."""
+    return table.post("/import", {"file": (io.BytesIO(body), "match.json")},
+                      content_type="multipart/form-data", **kw)
 
 
 def posts_to(page: Any, path: str, *, editing: bool = False) -> bool:
