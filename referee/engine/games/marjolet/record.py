@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ...cards import FRENCH, Card
 from ...errors import RuleViolation
+from ...tricks import cards_of, follower_hands, recorded_tricks
 from .facts import HandFacts
 from .play import legal_plays, trick_winner, why_illegal
 from .values import LAST_SIX, MELD_TRICKS, TRICKS, brisque_points, trump_seven
@@ -29,8 +30,7 @@ class Record:
         """Points in aces and tens of the recorded tricks, by the player who won them."""
         won = [0, 0]
         for number, winner in enumerate(self.winners, 1):
-            cards = facts.tricks[number - 1].cards
-            assert cards is not None
+            cards = cards_of(facts.tricks, number)
             won[winner] += sum(brisque_points(card) for card in cards)
         return won[0], won[1]
 
@@ -41,24 +41,15 @@ def _name(card: Card) -> str:
 
 def read_record(facts: HandFacts, dealer: int) -> Record | None:
     """The recorded cards, from trick 1 on without a gap and no card twice; None if none."""
-    recorded = [number for number, t in enumerate(facts.tricks, 1) if t.cards is not None]
-    if not recorded:
+    count = recorded_tricks([t.cards for t in facts.tricks], "6.1.7")
+    if not count:
         return None
-    if recorded != list(range(1, len(recorded) + 1)):
-        gap = next(n for n in range(1, len(recorded) + 2) if n not in recorded)
-        raise RuleViolation(
-            "record.gap",
-            f"The cards of trick {gap} are missing but a later trick's are recorded: record "
-            "the cards of every trick from trick 1 on",
-            "6.1.7",
-        )
     leader = 1 - dealer                    # the non-dealer leads trick 1 (2.4)
     leaders: list[int] = []
     winners: list[int] = []
     played: dict[Card, tuple[int, int]] = {}
-    for number in recorded:
-        cards = facts.tricks[number - 1].cards
-        assert cards is not None
+    for number in range(1, count + 1):
+        cards = cards_of(facts.tricks, number)
         for player, card in ((leader, cards[0]), (1 - leader, cards[1])):
             if card in played:
                 raise RuleViolation(
@@ -186,19 +177,9 @@ def _check_legal_plays(facts: HandFacts, record: Record, names: list[str]) -> No
     record stops before trick 16, his hand holds at least the cards he plays in the recorded
     tricks; a card that is refused with some of his cards is refused with all of them."""
     recorded = [number for number in LAST_SIX if number <= len(record.winners)]
-    hands: list[list[Card]] = [[], []]
-    for number in recorded:
-        cards = facts.tricks[number - 1].cards
-        assert cards is not None
-        leader = record.leaders[number - 1]
-        hands[leader].append(cards[0])
-        hands[1 - leader].append(cards[1])
-    for number in recorded:
-        cards = facts.tricks[number - 1].cards
-        assert cards is not None
-        leader = record.leaders[number - 1]
+    for number, leader, held, cards in follower_hands(
+            [(n, record.leaders[n - 1], cards_of(facts.tricks, n)) for n in recorded]):
         second = 1 - leader
-        held = hands[second]
         if cards[1] not in legal_plays(held, cards[0], facts.trumps, number):
             shown = " ".join(_name(card) for card in held)
             some = "" if record.complete else "at least "
@@ -210,5 +191,3 @@ def _check_legal_plays(facts: HandFacts, record: Record, names: list[str]) -> No
                 f"{_name(cards[1])} was not allowed",
                 "2.7",
             )
-        hands[leader].remove(cards[0])
-        held.remove(cards[1])

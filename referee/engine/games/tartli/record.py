@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 
 from ...cards import HUNGARIAN, Card
 from ...errors import RuleViolation
+from ...tricks import cards_of, follower_hands, recorded_tricks
 from .facts import HandFacts
 from .values import MELD_TRICKS, TRICKS, card_points, trick_winner
 
@@ -48,27 +49,18 @@ def legal_plays(hand: Sequence[Card], led: Card, trumps: str, trick: int) -> lis
 
 def read_record(facts: HandFacts, dealer: int, names: list[str]) -> Record | None:
     """The recorded cards from trick 1 on, no card twice, each recorded winner agreeing."""
-    recorded = [n for n, t in enumerate(facts.tricks, 1) if t.cards is not None]
-    if not recorded:
+    count = recorded_tricks([t.cards for t in facts.tricks], "6.1.6")
+    if not count:
         return None
     assert facts.trumps is not None
-    if recorded != list(range(1, len(recorded) + 1)):
-        gap = next(n for n in range(1, len(recorded) + 2) if n not in recorded)
-        raise RuleViolation(
-            "record.gap",
-            f"The cards of trick {gap} are missing but a later trick's are recorded: record "
-            "the cards of every trick from trick 1 on",
-            "6.1.6",
-        )
     leader = 1 - dealer
     leaders: list[int] = []
     winners: list[int] = []
     played: dict[Card, tuple[int, int]] = {}
     points: list[int] = []
-    for number in recorded:
+    for number in range(1, count + 1):
         trick = facts.tricks[number - 1]
-        cards = trick.cards
-        assert cards is not None
+        cards = cards_of(facts.tricks, number)
         for player, card in ((leader, cards[0]), (1 - leader, cards[1])):
             if card in played:
                 raise RuleViolation(
@@ -197,19 +189,9 @@ def _check_shown_cards(facts: HandFacts, record: Record, names: list[str]) -> No
 def _check_legal_plays(facts: HandFacts, record: Record, names: list[str]) -> None:
     """Tricks 8–16: each player's hand is the nine cards he plays in them (2.6, 2.7)."""
     assert facts.trumps is not None
-    hands: list[list[Card]] = [[], []]
-    last = range(MELD_TRICKS, TRICKS + 1)
-    for number in last:
-        cards = facts.tricks[number - 1].cards
-        assert cards is not None
-        leader = record.leaders[number - 1]
-        hands[leader].append(cards[0])
-        hands[1 - leader].append(cards[1])
-    for number in last:
-        cards = facts.tricks[number - 1].cards
-        assert cards is not None
-        leader = record.leaders[number - 1]
-        held = hands[1 - leader]
+    for number, leader, held, cards in follower_hands(
+            [(n, record.leaders[n - 1], cards_of(facts.tricks, n))
+             for n in range(MELD_TRICKS, TRICKS + 1)]):
         if cards[1] not in legal_plays(held, cards[0], facts.trumps, number):
             shown = " ".join(HUNGARIAN.short_name(card) for card in held)
             raise RuleViolation(
@@ -219,5 +201,3 @@ def _check_legal_plays(facts: HandFacts, record: Record, names: list[str]) -> No
                 f"trump, so the {_name(cards[1])} was not allowed",
                 "2.7",
             )
-        hands[leader].remove(cards[0])
-        held.remove(cards[1])
