@@ -253,6 +253,7 @@ def _read(data: object) -> MatchFile:
             hands.append(game.canonical_hand(raw))
         except RuleViolation as error:
             raise error.in_hand(number, game.hand_word.capitalize()) from None
+    hands = game.complete(settings, hands)
     game.score(settings, hands)
     return MatchFile(game=game.name, settings=settings, hands=hands, created=created)
 

@@ -312,7 +312,7 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
             raise FormInvalid(spec.form, form)
         new_hands = spec.apply(ctx, form)
         new_result = web.game.score(stored.settings, new_hands)     # names the players
-        new_hands = _canonical(web, new_hands)
+        new_hands = _canonical(web, stored.settings, new_hands)
         word = web.game.hand_word
         label = (f"{spec.verb} {trick} of {word} {hand}" if trick is not None
                  else f"{spec.verb} ({word} {hand})")
@@ -427,7 +427,7 @@ def restore_hand(match_id: str, event: int) -> Any:
     word = web.game.hand_word.capitalize()
     try:
         new_result = web.game.score(stored.settings, new_hands)
-        new_hands = _canonical(web, new_hands)
+        new_hands = _canonical(web, stored.settings, new_hands)
         store().save_hands(stored.id, stored.hands, new_hands, f"{word} {at} restored",
                            device(), renumbers=True, restores=event)
     except RuleViolation as violation:
@@ -459,15 +459,18 @@ def undo(match_id: str) -> Any:
     return _after_change(stored.id, None)
 
 
-def _canonical(web: WebGame, hands: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The hands as the store keeps them; a problem names its hand, as the fold does."""
+def _canonical(
+    web: WebGame, settings: dict[str, Any], hands: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The hands as the store keeps them, every proposed fact filled in (``Game.complete``);
+    a problem names its hand, as the fold does."""
     canonical = []
     for number, raw in enumerate(hands, 1):
         try:
             canonical.append(web.game.canonical_hand(raw))
         except RuleViolation as error:
             raise error.in_hand(number, web.game.hand_word.capitalize()) from None
-    return canonical
+    return web.game.complete(settings, canonical)
 
 
 def _after_change(match_id: str, editing: int | None) -> Any:

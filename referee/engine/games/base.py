@@ -147,6 +147,16 @@ class Game(ABC):
     def canonical_hand(self, raw: object) -> dict[str, Any]:
         """A hand's facts read strictly and written back in one canonical JSON form."""
 
+    def complete(
+        self, settings: dict[str, Any], hands: list[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        """The canonical ``hands`` with every fact the app proposes at entry filled in where a
+        hand lacks it (a hand written before that fact was recorded, e.g. an old file's hand
+        without its dealer): what the table would have entered then. The fold reads a missing
+        fact the same way, so completing never changes a score. Default: the hands as they are.
+        """
+        return hands
+
     @abstractmethod
     def score(
         self, settings: dict[str, Any], hands: list[dict[str, Any]]

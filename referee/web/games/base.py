@@ -69,6 +69,9 @@ class WebGame:
     new_template: str
     hand_template: str | None = None     # extra controls under a hand in the history
     summary_template: str | None = None  # a section under the standings (its context: editor)
+    # Decisions the rules leave to the table that are still open (e.g. a choice made void by
+    # an edit): asked at the top of the match page, under the scoreboard.
+    decisions_template: str | None = None
     form_classes: dict[str, type[FlaskForm]]
     actions: dict[str, Action]
 
