@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 
+def readable(text: str) -> str:
+    """``text`` with every lone surrogate (half of a character, which no page, file or
+    database can hold) written as its escape, e.g. ``\\ud800``."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def shown(value: object) -> str:
     """A short, safe rendering of anything a user sent, for a message."""
     if isinstance(value, str):
-        text = f"“{value[:40]}”"
+        text = f"“{readable(value[:40])}”"
     elif isinstance(value, bool) or value is None:
         text = repr(value)
     elif isinstance(value, int):

@@ -59,8 +59,9 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from .errors import RuleViolation
+from .errors import RuleViolation, readable
 from .games import get
+from .games.base import is_text
 
 FORMAT = "referee-match"
 VERSION = 1
@@ -94,6 +95,7 @@ def _problem(code: str, message: str) -> RuleViolation:
 def _shown(value: object) -> str:
     """A short, safe rendering of a wrong value for a message (never fails)."""
     if isinstance(value, str):
+        value = readable(value)
         return f"“{value[:20]}…”" if len(value) > 20 else f"“{value}”"
     if isinstance(value, bool) or value is None:
         return json.dumps(value)
@@ -149,13 +151,29 @@ def _parse_text(data: str | bytes | bytearray) -> object:
         raise _problem("file.number", "The file holds a number far too large for a match") from None
 
 
+def _where(path: tuple[str | int, ...]) -> str:
+    """Where a value is in the file, in words: “in settings → players → 1”."""
+    steps = [f"{step + 1}" if isinstance(step, int) else _shown(step) for step in path]
+    return f" in {' → '.join(steps)}" if steps else ""
+
+
+def _check_text(value: str, path: tuple[str | int, ...]) -> None:
+    if not is_text(value):
+        raise _problem(
+            "file.text",
+            f"The file holds text that is not valid Unicode{_where(path)}: a lone surrogate "
+            "(such as \\ud800), half of a character that cannot be shown",
+        )
+
+
 def _check_json_shape(data: object) -> None:
-    """Only JSON values, not nested too deeply, no huge numbers; without recursion, so a
-    cyclic or very deep Python value is refused rather than crashing the reader."""
-    stack: list[tuple[object, int]] = [(data, 0)]
+    """Only JSON values, not nested too deeply, no huge numbers, text that is valid Unicode;
+    without recursion, so a cyclic or very deep Python value is refused rather than crashing
+    the reader."""
+    stack: list[tuple[object, int, tuple[str | int, ...]]] = [(data, 0, ())]
     nodes = 0
     while stack:
-        value, depth = stack.pop()
+        value, depth, path = stack.pop()
         nodes += 1
         if depth > MAX_DEPTH:
             raise _problem(
@@ -163,7 +181,10 @@ def _check_json_shape(data: object) -> None:
             )
         if nodes > MAX_NODES:
             raise _problem("file.size", "The file holds more values than any match file")
-        if value is None or isinstance(value, (bool, str, float)):
+        if isinstance(value, str):
+            _check_text(value, path)
+            continue
+        if value is None or isinstance(value, (bool, float)):
             continue
         if isinstance(value, int):
             if abs(value) >= MAX_NUMBER:
@@ -174,9 +195,10 @@ def _check_json_shape(data: object) -> None:
             for key, item in value.items():
                 if not isinstance(key, str):
                     raise _problem("file.shape", "Every key of a record must be text")
-                stack.append((item, depth + 1))
+                _check_text(key, path)
+                stack.append((item, depth + 1, (*path, key)))
         elif isinstance(value, list):
-            stack.extend((item, depth + 1) for item in value)
+            stack.extend((item, depth + 1, (*path, n)) for n, item in enumerate(value))
         else:
             raise _problem(
                 "file.shape", f"The match holds {type(value).__name__[:20]}, which JSON cannot"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -223,15 +224,65 @@ def require_known_keys(raw: dict[str, Any], keys: set[str] | frozenset[str], wha
 
 MAX_NAME = 40
 
+# Characters that show nothing: format characters (zero-width spaces and joiners, the byte
+# order mark U+FEFF, direction marks, ...) and the blank letters and symbols U+115F, U+1160,
+# U+2800 (braille blank), U+3164 and U+FFA0 (Hangul fillers).
+BLANKS = frozenset("\u115f\u1160\u2800\u3164\uffa0")
+# Characters that reverse the direction of the text after them (embeddings, overrides and
+# isolates): a name holding one can make the rest of a page read backwards.
+BIDI_CONTROLS = frozenset(map(chr, [*range(0x202A, 0x202F), *range(0x2066, 0x206A)]))
+
+
+def invisible(char: str) -> bool:
+    return char in BLANKS or unicodedata.category(char) == "Cf"
+
+
+def is_text(value: str) -> bool:
+    """Valid Unicode text: no lone surrogate (which JSON's "\\ud800" can carry), so that it
+    can be written as UTF-8 on every page, file and database."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same name: they differ only by case or invisible
+    characters."""
+    return unicodedata.normalize(
+        "NFC", "".join(c for c in name if not invisible(c)).casefold()
+    )
+
 
 def require_name(value: object, code: str = "settings.players", who: str = "Every player") -> str:
-    """A name as typed at the table, spaces tidied; at most MAX_NAME characters."""
-    if not isinstance(value, str) or not value.strip():
+    """A name as typed at the table, in Unicode's composed form (NFC), spaces tidied; at most
+    MAX_NAME characters; something visible; no control characters and nothing that turns
+    the direction of the text around."""
+    if not isinstance(value, str):
         raise RuleViolation(code, f"{who} needs a name")
-    name = " ".join(value.split())
+    if not is_text(value):
+        raise RuleViolation(code, "A name must be valid Unicode text (it holds a lone "
+                                  "surrogate, half of a character)")
+    name = " ".join(unicodedata.normalize("NFC", value).split())
+    if not name:
+        raise RuleViolation(code, f"{who} needs a name")
+    if any(unicodedata.category(c) == "Cc" for c in name):
+        raise RuleViolation(code, "A name cannot hold control characters (such as a NUL "
+                                  "character)")
+    if any(c in BIDI_CONTROLS for c in name):
+        raise RuleViolation(code, "A name cannot hold characters that turn the direction of "
+                                  "the text around (U+202A–U+202E, U+2066–U+2069)")
+    if not name_key(name).strip():
+        raise RuleViolation(code, f"{who} needs a name with a visible character in it")
     if len(name) > MAX_NAME:
         raise RuleViolation(code, f"A name has at most {MAX_NAME} characters")
     return name
+
+
+def different_names(names: list[str]) -> bool:
+    """No two of ``names`` are the same name (``name_key``)."""
+    return len({name_key(n) for n in names}) == len(names)
 
 
 def require_names(
@@ -241,7 +292,7 @@ def require_names(
     if not isinstance(value, list) or not low <= len(value) <= high:
         raise RuleViolation("settings.players", message, rule)
     names = [require_name(p) for p in value]
-    if len({n.casefold() for n in names}) != len(names):
+    if not different_names(names):
         raise RuleViolation("settings.players", "Give the players different names")
     return names
 

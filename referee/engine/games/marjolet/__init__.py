@@ -26,7 +26,7 @@ from typing import Any
 
 from ...cards import FRENCH
 from ...errors import RuleViolation, shown
-from ..base import Game, MatchResult, require_name, require_player
+from ..base import Game, MatchResult, different_names, require_name, require_player
 from .facts import hand_to_json, parse_hand
 from .match import rules_of, score_match
 from .melds import Meld, is_meld, recognize
@@ -60,10 +60,10 @@ class Marjolet(Game):
         if not isinstance(players, list) or len(players) != 2:
             raise RuleViolation("settings.players", "Marjolet is for exactly two players", "1")
         names = [require_name(p) for p in players]
-        if names[0].casefold() == names[1].casefold():
+        if not different_names(names):
             raise RuleViolation("settings.players", "Give the two players different names")
         target = raw.get("target", TARGETS[0])
-        if target not in TARGETS or isinstance(target, bool):
+        if type(target) is not int or target not in TARGETS:
             raise RuleViolation(
                 "settings.target", f"The game goes to 500 or 1000 points, not {shown(target)}",
                 "8",

@@ -19,7 +19,14 @@ from typing import Any
 
 from ...cards import FRENCH
 from ...errors import RuleViolation, shown
-from ..base import Game, MatchResult, require_name, require_player, require_switches
+from ..base import (
+    Game,
+    MatchResult,
+    different_names,
+    require_name,
+    require_player,
+    require_switches,
+)
 from .facts import deal_to_json, parse_deal
 from .match import score_match
 from .play import legal_plays
@@ -45,7 +52,7 @@ class Stovkahra(Game):
                 "settings.players", "Stovkahra is for four players: give N, E, S and W", "1"
             )
         names = [require_name(p) for p in players]
-        if len({n.casefold() for n in names}) != 4:
+        if not different_names(names):
             raise RuleViolation("settings.players", "Give the four players different names")
         teams = raw.get("teams")
         if not isinstance(teams, list) or len(teams) != 2:
@@ -53,7 +60,7 @@ class Stovkahra(Game):
                 "settings.teams", "Name the two teams: North–South, then East–West", "1"
             )
         team_names = [require_name(t, "settings.teams", "Every team") for t in teams]
-        if team_names[0].casefold() == team_names[1].casefold():
+        if not different_names(team_names):
             raise RuleViolation("settings.teams", "Give the two teams different names")
         target = raw.get("target", DEFAULT_TARGET)
         if isinstance(target, bool) or not isinstance(target, int) \

@@ -6,7 +6,7 @@ from typing import Any
 
 from ...cards import HUNGARIAN
 from ...errors import RuleViolation
-from ..base import Game, MatchResult, require_name, require_player
+from ..base import Game, MatchResult, different_names, require_name, require_player
 from .facts import hand_to_json, parse_hand
 from .match import score_match
 
@@ -25,10 +25,10 @@ class Tartli(Game):
         if not isinstance(players, list) or len(players) != 2:
             raise RuleViolation("settings.players", "Tartli is for exactly two players", "1")
         names = [require_name(p) for p in players]
-        if names[0].casefold() == names[1].casefold():
+        if not different_names(names):
             raise RuleViolation("settings.players", "Give the two players different names")
         target = raw.get("target")
-        if target not in TARGETS or isinstance(target, bool):
+        if type(target) is not int or target not in TARGETS:
             raise RuleViolation("settings.target", "The match goes to 5 or 10 buli", "8")
         return {
             "players": names,
