@@ -12,6 +12,9 @@ from urllib.parse import urlsplit
 import segno
 from flask import request, session, url_for
 
+from ..engine.errors import RuleViolation
+from ..engine.games.base import require_name
+
 REMEMBERED = 30           # matches listed on a browser's home page
 
 _BROWSERS = (("Edg/", "Edge"), ("Firefox/", "Firefox"), ("SamsungBrowser/", "Samsung Internet"),
@@ -26,14 +29,23 @@ def device() -> str:
     kind; then a short id kept in its cookie, e.g. "Firefox on Android · 3fa2"."""
     if "device" not in session:
         session["device"] = secrets.token_hex(2)
-    name = session.get("device_name")
-    if isinstance(name, str) and name:
+    name = _device_name(session.get("device_name"))
+    if name:
         return f"{name} · {session['device']}"
     agent = request.headers.get("User-Agent", "")
     browser = next((name for key, name in _BROWSERS if key in agent), "Browser")
     system = next((name for key, name in _SYSTEMS if key in agent), "")
     kind = f"{browser} on {system}" if system else browser
     return f"{kind} · {session['device']}"
+
+
+def _device_name(value: object) -> str | None:
+    """The name given to this browser, if it is one a name may be (a cookie from before
+    names were checked may hold a NUL character, which PostgreSQL cannot store)."""
+    try:
+        return require_name(value, "device.name") if value else None
+    except RuleViolation:
+        return None
 
 
 def remember(token: str) -> None:

@@ -22,16 +22,17 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from markupsafe import escape
 from wtforms import StringField
-from wtforms.validators import Length
+from wtforms.validators import Length, ValidationError
 
 from ..engine import matchfile
 from ..engine.errors import RuleViolation
 from ..engine.games import GAMES
-from ..engine.games.base import MatchResult
+from ..engine.games.base import MatchResult, require_name
 from . import htmx
 from .changes import describe_changes
 from .games import WEB_GAMES
 from .games.base import ActionContext, FormInvalid, WebGame
+from .readable import readable_json, readable_match
 from .sharing import device, host_hint, remember, remembered, share_links, token_in
 from .store import StaleMatch, Store, StoredMatch
 
@@ -47,9 +48,19 @@ class ImportForm(FlaskForm):
     file = FileField("Match file (.json)", validators=[FileRequired("Choose a match file")])
 
 
+def _device_name(form: FlaskForm, field: StringField) -> None:
+    """Empty (the device is named by its kind), or a name as players' names are: valid
+    Unicode text, something visible, no control or direction-turning characters."""
+    if field.data and field.data.strip():
+        try:
+            field.data = require_name(field.data, "device.name", "The device")
+        except RuleViolation as violation:
+            raise ValidationError(violation.message) from None
+
+
 class DeviceForm(FlaskForm):
     name = StringField("Name this device (shown in the history of changes)", validators=[
-        Length(max=DEVICE_NAME, message=f"At most {DEVICE_NAME} characters")])
+        Length(max=DEVICE_NAME, message=f"At most {DEVICE_NAME} characters"), _device_name])
 
 
 class ButtonForm(FlaskForm):
@@ -68,7 +79,7 @@ def _find(token: str, *, edit: bool = False, events: int = 0) -> StoredMatch:
         abort(404)
     if edit and not match.can_edit:
         abort(403)
-    return match
+    return readable_match(match)
 
 
 def load(
@@ -95,9 +106,10 @@ def _home(status: int = 200, **extra: Any) -> Any:
     """The home page: new match, this browser's matches (never another table's), join, import."""
     context = {"import_form": ImportForm(), "join_code": "", "device": device(),
                "device_form": DeviceForm(name=session.get("device_name", "")), **extra}
+    matches = [(token, game, readable_json(settings), updated)
+               for token, game, settings, updated in store().listed(remembered())]
     return render_template(
-        "home.html", matches=store().listed(remembered()), games=GAMES, web_games=WEB_GAMES,
-        **context,
+        "home.html", matches=matches, games=GAMES, web_games=WEB_GAMES, **context,
     ), status
 
 
