@@ -46,6 +46,11 @@ end of the match is refused. Every problem is a ``RuleViolation`` whose message 
 act on; nothing else escapes. Settings and hands are kept in the game's canonical form, so
 ``dump(load(x))`` equals ``x`` for a file written by ``dumps`` and ``load(dumps(m)) == m``.
 
+Every string, key or value, is valid Unicode text: a JSON ``"\\ud800"`` escape (half a
+character, which no page, file or database can hold) is refused (``file.text``), saying where.
+A name has at most 40 characters and something visible, no control or direction-turning
+character (``referee.engine.games.base.require_name``); whole numbers are JSON integers.
+
 Limits that no real match comes near: 2,000,000 bytes of text, 1,000 hands, nesting 32 deep,
 numbers of at most 15 digits.
 """

@@ -21,8 +21,9 @@ def readable_json(value: Any) -> Any:
 
 
 def readable_match(match: StoredMatch) -> StoredMatch:
-    """The match with settings and hands that every page can show: its names as stored,
-    every lone surrogate written as its escape (``\\ud800``). Valid text is left alone."""
+    """The match with settings that every page can show: its names as stored, every lone
+    surrogate written as its escape (``\\ud800``); valid text is left alone. (A hand's facts
+    are shown only through the engine, whose messages quote a value ``readable``; the match
+    file makes them readable itself.)"""
     match.settings = readable_json(match.settings)
-    match.hands = readable_json(match.hands)
     return match

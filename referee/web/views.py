@@ -51,7 +51,7 @@ class ImportForm(FlaskForm):
 def _device_name(form: FlaskForm, field: StringField) -> None:
     """Empty (the device is named by its kind), or a name as players' names are: valid
     Unicode text, something visible, no control or direction-turning characters."""
-    if field.data and field.data.strip():
+    if field.data and field.data.strip() and not field.errors:
         try:
             field.data = require_name(field.data, "device.name", "The device")
         except RuleViolation as violation:
@@ -497,7 +497,7 @@ def _after_change(match_id: str, editing: int | None) -> Any:
 
 def _file(stored: StoredMatch) -> matchfile.MatchFile:
     return matchfile.MatchFile(
-        game=stored.game, settings=stored.settings, hands=stored.hands,
+        game=stored.game, settings=stored.settings, hands=readable_json(stored.hands),
         created=stored.created.date().isoformat(),
     )
 
