@@ -1,0 +1,102 @@
+"""Corrections across the end of a game or a tie: when a change to one hand leaves later hands
+that no longer fit the rules, the ways to make them fit (``Game.repair``), each as one plan
+that the table may choose and that is stored with the change as one event."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.errors import RuleViolation
+from ..engine.games.base import Game, MatchResult, and_list
+
+MOST_PLANS = 6            # ways out offered at once
+MOST_STEPS = 20           # repairs chained in one plan
+
+
+@dataclass
+class Step:
+    """One later hand that no longer fits, and what the plan does about it."""
+
+    problem: str              # "Hand 7 no longer fits: ... (rule 7.4)"
+    action: str               # "remove hand 7", with the numbers the table sees now
+    why: str = ""
+
+
+@dataclass
+class Plan:
+    keys: list[str]
+    hands: list[dict[str, Any]]
+    result: MatchResult
+    steps: list[Step] = field(default_factory=list)
+    touched: int = 0          # the first position (in ``hands``) a step removed or rewrote
+
+    @property
+    def key(self) -> str:
+        return ",".join(self.keys)
+
+    @property
+    def summary(self) -> str:
+        """What it does, in order: "remove hand 7 and remove hands 9–10"."""
+        return and_list([step.action for step in self.steps])
+
+    @property
+    def label(self) -> str:
+        return f"Save and {self.summary}"
+
+
+def _numbers(numbers: list[int], word: str) -> str:
+    """"hand 7", "hands 7–9", "hands 7, 9 and 10"."""
+    if len(numbers) == 1:
+        return f"{word} {numbers[0]}"
+    if numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{word}s {numbers[0]}–{numbers[-1]}"
+    return f"{word}s {and_list([str(n) for n in numbers])}"
+
+
+def plans(
+    game: Game, settings: dict[str, Any], hands: list[dict[str, Any]], problem: RuleViolation,
+    later: int, shown: list[int],
+) -> list[Plan]:
+    """The ways to make ``hands`` (a change just made to the match) fit again when
+    ``problem`` (what scoring them raised) is in a hand at position ``later`` or after, each
+    a complete plan; none when the problem is not in such a hand. ``shown``: the number the
+    table sees now for each position of ``hands``."""
+    if problem.hand is None or problem.hand < later:
+        return []
+    found: list[Plan] = []
+    _explore(game, settings, hands, problem, later, list(shown), [], [], found)
+    return found
+
+
+def _explore(
+    game: Game, settings: dict[str, Any], hands: list[dict[str, Any]], problem: RuleViolation,
+    later: int, shown: list[int], keys: list[str], steps: list[Step], found: list[Plan],
+    touched: int | None = None,
+) -> None:
+    word = game.hand_word
+    assert problem.hand is not None
+    for way in game.repair(settings, hands, problem):
+        if len(found) >= MOST_PLANS:
+            return
+        numbers = [shown[n - 1] for n in way.touched]
+        step = Step(
+            f"{word.capitalize()} {shown[problem.hand - 1]} no longer fits: "
+            f"{problem.message}" + (f" (rule {problem.rule})" if problem.rule else ""),
+            way.action.replace("{hands}", _numbers(numbers, word)), way.why,
+        )
+        now = [n for i, n in enumerate(shown, 1) if not (way.removes and i in way.touched)]
+        first = min(way.touched, default=problem.hand)
+        start = first if touched is None else min(touched, first)
+        try:
+            result = game.score(settings, way.hands)
+        except RuleViolation as further:
+            progress = (further.hand is not None and further.hand >= later
+                        and (further.hand > problem.hand or len(way.hands) < len(hands)))
+            if not progress or len(steps) + 1 >= MOST_STEPS:
+                continue          # a dead end, or no progress: not a way out
+            _explore(game, settings, way.hands, further, later, now, keys + [way.key],
+                     steps + [step], found, start)
+            continue
+        if not any(plan.hands == way.hands for plan in found):
+            found.append(Plan(keys + [way.key], way.hands, result, steps + [step], start))
