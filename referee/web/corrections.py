@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.errors import RuleViolation
-from ..engine.games.base import Game, MatchResult, and_list
+from ..engine.games.base import Game, MatchResult, Repair, and_list
 
-MOST_PLANS = 6            # ways out offered at once
+MOST_PLANS = 12           # ways out offered at once
 MOST_STEPS = 20           # repairs chained in one plan
 
 
@@ -18,7 +18,7 @@ MOST_STEPS = 20           # repairs chained in one plan
 class Step:
     """One later hand that no longer fits, and what the plan does about it."""
 
-    problem: str              # "Hand 7 no longer fits: ... (rule 7.4)"
+    problem: str              # "Hand 7: ... (rule 7.4)", numbered as the table sees it now
     action: str               # "remove hand 7", with the numbers the table sees now
     why: str = ""
 
@@ -72,31 +72,45 @@ def plans(
 def _explore(
     game: Game, settings: dict[str, Any], hands: list[dict[str, Any]], problem: RuleViolation,
     later: int, shown: list[int], keys: list[str], steps: list[Step], found: list[Plan],
-    touched: int | None = None,
+    touched: int | None = None, budget: int = MOST_PLANS,
 ) -> None:
+    """Every plan that starts with one of the ways out of ``problem``, at most ``budget``
+    more in ``found``: shared between the ways, so that each (the removal of every later
+    hand included) is offered whatever the others lead to."""
+    ways = game.repair(settings, hands, problem)
+    start = len(found)
+    for index, way in enumerate(ways):
+        share = (start + budget - len(found)) // (len(ways) - index)
+        if share >= 1:
+            _follow(game, settings, hands, problem, way, later, shown, keys, steps, found,
+                    touched, share)
+
+
+def _follow(
+    game: Game, settings: dict[str, Any], hands: list[dict[str, Any]], problem: RuleViolation,
+    way: Repair, later: int, shown: list[int], keys: list[str], steps: list[Step],
+    found: list[Plan], touched: int | None, budget: int,
+) -> None:
+    """The plans that take ``way`` out of ``problem`` (at most ``budget``)."""
     word = game.hand_word
     assert problem.hand is not None
-    for way in game.repair(settings, hands, problem):
-        if len(found) >= MOST_PLANS:
-            return
-        numbers = [shown[n - 1] for n in way.touched]
-        step = Step(
-            f"{word.capitalize()} {shown[problem.hand - 1]} no longer fits: "
-            f"{problem.message}" + (f" (rule {problem.rule})" if problem.rule else ""),
-            way.action.replace("{hands}", _numbers(numbers, word)), way.why,
-        )
-        now = [n for i, n in enumerate(shown, 1) if not (way.removes and i in way.touched)]
-        first = min(way.touched, default=problem.hand)
-        start = first if touched is None else min(touched, first)
-        try:
-            result = game.score(settings, way.hands)
-        except RuleViolation as further:
-            progress = (further.hand is not None and further.hand >= later
-                        and (further.hand > problem.hand or len(way.hands) < len(hands)))
-            if not progress or len(steps) + 1 >= MOST_STEPS:
-                continue          # a dead end, or no progress: not a way out
+    numbers = [shown[n - 1] for n in way.touched]
+    step = Step(
+        f"{word.capitalize()} {shown[problem.hand - 1]}: {problem.message}"
+        + (f" (rule {problem.rule})" if problem.rule else ""),
+        way.action.replace("{hands}", _numbers(numbers, word)), way.why,
+    )
+    now = [n for i, n in enumerate(shown, 1) if not (way.removes and i in way.touched)]
+    first = min(way.touched, default=problem.hand)
+    start = first if touched is None else min(touched, first)
+    try:
+        result = game.score(settings, way.hands)
+    except RuleViolation as further:
+        progress = (further.hand is not None and further.hand >= later
+                    and (further.hand > problem.hand or len(way.hands) < len(hands)))
+        if progress and len(steps) + 1 < MOST_STEPS:
             _explore(game, settings, way.hands, further, later, now, keys + [way.key],
-                     steps + [step], found, start)
-            continue
-        if not any(plan.hands == way.hands for plan in found):
-            found.append(Plan(keys + [way.key], way.hands, result, steps + [step], start))
+                     steps + [step], found, start, budget)
+        return                # else a dead end, or no progress: not a way out
+    if not any(plan.hands == way.hands for plan in found):
+        found.append(Plan(keys + [way.key], way.hands, result, steps + [step], start))

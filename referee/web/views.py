@@ -394,9 +394,9 @@ def _chosen(
     first = found[0].steps[0]
     word = web.game.hand_word
     raise LaterHands(
-        f"{what or 'Nothing was saved: after this change'}, "
-        f"{first.problem[0].lower()}{first.problem[1:]}. Below: how to correct the later "
-        f"{word}s with it (one Undo takes all of it back).",
+        f"{what or 'Nothing was saved: after this change'}, a later {word} no longer fits. "
+        f"{first.problem}. Below: how to correct the later {word}s with it (one Undo takes "
+        "all of it back).",
         found,
     )
 

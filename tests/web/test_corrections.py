@@ -80,9 +80,9 @@ def test_removing_a_tie_leaves_a_decider_that_is_removed_with_the_edit(
     mid = table.seed(before)
     with unchanged(table, mid):
         page = table.rejected(table.finish(mid, 2, 70, last=A, htmx=htmx, editing=True), htmx)
-    assert any("Nothing was saved: after this change, hand 3 no longer fits: A decider hand "
-               "follows only a tie of 501 or more (rule 7.4)" in e for e in page.errors), \
-        page.errors
+    assert any("Nothing was saved: after this change, a later hand no longer fits. Hand 3: A "
+               "decider hand follows only a tie of 501 or more (rule 7.4)" in e
+               for e in page.errors), page.errors
     assert page.value("finish-pile") == "70"               # what was typed is kept
     offered = ways(page)
     assert list(offered) == ["Save and remove hand 3", "Save and remove hands 3–4"]
@@ -121,7 +121,8 @@ def test_deleting_the_decider_hand(table: Table, htmx: bool) -> None:
     mid = table.seed(before)
     with unchanged(table, mid):
         page = table.rejected(table.delete(mid, 3, htmx=htmx), htmx)
-    assert any("Hand 3 cannot be deleted alone: once it is gone, hand 4 no longer fits: Both "
+    assert any("Hand 3 cannot be deleted alone: once it is gone, a later hand no longer fits. "
+               "Hand 4: Both "
                "totals were equal at 536: this is a decider hand, with no claims; record who "
                "scored first (rule 7.4)" in e for e in page.errors), page.errors
     assert list(ways(page)) == [
@@ -152,7 +153,8 @@ def test_an_edit_that_creates_a_tie(table: Table, htmx: bool) -> None:
     mid = table.seed(before)
     with unchanged(table, mid):
         page = table.rejected(table.finish(mid, 2, 76, last=A, htmx=htmx, editing=True), htmx)
-    assert any("after this change, hand 3 no longer fits: Both totals were equal at 536"
+    assert any("after this change, a later hand no longer fits. Hand 3: Both totals were "
+               "equal at 536"
                in e for e in page.errors), page.errors
     assert page.value("finish-pile") == "76"
     label = "Save and make hand 3 the decider hand, won by Tamás, who scored first"
@@ -183,7 +185,8 @@ def test_an_edit_that_ends_the_match_earlier(table: Table, htmx: bool) -> None:
     mid = table.seed(MATCH_4)
     with unchanged(table, mid):
         page = table.rejected(table.finish(mid, 6, 80, last=A, htmx=htmx, editing=True), htmx)
-    assert any("after this change, hand 7 no longer fits: The match is over: Ágnes reached "
+    assert any("after this change, a later hand no longer fits. Hand 7: The match is over: "
+               "Ágnes reached "
                "5 buli (rule 7.5)" in e for e in page.errors), page.errors
     assert list(ways(page)) == ["Save and remove hands 7–8"]
     page = table.done(choose(table, page, "Save and remove hands 7–8", htmx), htmx)
@@ -233,7 +236,7 @@ def test_marjolet_game_ends_earlier(game: Marjolet, htmx: bool) -> None:
     with unchanged(game, mid):
         page = game.rejected(game.finish_deal(mid, 2, 80, player=A, trick10=A, last=A,
                                               htmx=htmx, editing=True), htmx)
-    assert any("after this change, deal 3 no longer fits: The game is over" in e
+    assert any("after this change, a later deal no longer fits. Deal 3: The game is over" in e
                for e in page.errors), page.errors
     assert list(ways(page)) == ["Save and remove deal 3"]
     page = game.done(choose(game, page, "Save and remove deal 3", htmx), htmx)
@@ -255,7 +258,8 @@ def test_restoring_a_decider_hand(table: Table, htmx: bool) -> None:
                             table.get(f"/m/{mid}").html)
     with unchanged(table, mid):
         page = table.rejected(table.post(restore, htmx=htmx), htmx)
-    assert any("Hand 3 cannot be restored alone: once it is back, hand 4 no longer fits: A "
+    assert any("Hand 3 cannot be restored alone: once it is back, a later hand no longer fits. "
+               "Hand 4: A "
                "decider hand follows only a tie of 501 or more (rule 7.4)" in e
                for e in page.errors), page.errors
     assert list(ways(page)) == ["Save and remove hand 4"]
@@ -263,3 +267,32 @@ def test_restoring_a_decider_hand(table: Table, htmx: bool) -> None:
     assert "Hand 3 restored." in page.notices
     assert table.hands(mid) == TIE_HANDS + [decider(A)]
     assert page.standings() == ((0, 0), (1, 0))
+
+
+def test_a_correction_that_leads_to_another(table: Table) -> None:
+    """Hand 2 corrected to the tie at 536: hand 3 becomes the decider hand, so its 80–81 no
+    longer count; hands 4 and 5 then make a new tie at 536 (450–461, then 86–75), and hand
+    6 must be a decider hand too. Each way is offered whole, the plain removal included."""
+    before = [TIE_HANDS[0], NO_TIE_2, LATER, TIE_HANDS[0], TIE_HANDS[1], LATER]
+    mid = table.seed(before)
+    with unchanged(table, mid):
+        page = table.rejected(table.finish(mid, 2, 76, last=A, editing=True), False)
+    offered = ways(page)
+    both = ("Save and make hand 3 the decider hand, won by Ágnes, who scored first and make "
+            "hand 6 the decider hand, won by Tamás, who scored first")
+    assert both in offered, list(offered)
+    assert "Save and make hand 3 the decider hand, won by Ágnes, who scored first and remove "\
+        "hand 6" in offered
+    assert list(offered)[-1] == "Save and remove hands 3–6"
+    assert len(offered) == 7
+    assert ("Then Hand 6: Both totals were equal at 536: this is a decider hand, with no "
+            "claims; record who scored first (rule 7.4); so make hand 6 the decider hand, won "
+            "by Tamás, who scored first") in " ".join(page.text.split())
+    page = table.done(choose(table, page, both, False), False)
+    hands = table.hands(mid)
+    assert [h["end"]["kind"] for h in hands] == ["played", "played", "decider", "played",
+                                                  "played", "decider"]
+    assert [hands[2]["end"]["first"], hands[5]["end"]["first"]] == [A, B]
+    assert page.standings() == ((0, 0), (1, 1))
+    table.done(table.undo(mid), False)
+    assert table.hands(mid) == before

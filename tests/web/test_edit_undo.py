@@ -70,7 +70,7 @@ def test_editing_a_hand_into_a_broken_match_is_refused(table: Table, htmx: bool)
     mid = table.seed(TIE_HANDS + [decider(B)])
     with unchanged(table, mid):
         page = table.rejected(table.finish(mid, 2, 70, last=A, htmx=htmx, editing=True), htmx)
-    assert any("hand 3 no longer fits: A decider hand follows only a tie of 501 or more" in e
+    assert any("Hand 3: A decider hand follows only a tie of 501 or more" in e
                for e in page.errors), page.errors
     assert page.value("finish-pile") == "70"               # the entry is kept to correct
     assert "Editing hand 2" in page.text
@@ -104,9 +104,9 @@ def test_delete_refused_when_the_rest_would_break(table: Table, htmx: bool) -> N
     mid = table.seed(TIE_HANDS + [decider(B)])
     with unchanged(table, mid):
         page = table.rejected(table.delete(mid, 1, htmx=htmx), htmx)
-    # hand 3, as the table sees it now, would be hand 2 once hand 1 is gone
-    assert any("Hand 1 cannot be deleted alone: once it is gone, hand 3 no longer fits: A "
-               "decider hand follows only a tie" in e for e in page.errors), page.errors
+    # named as the table sees it now: hand 3 (hand 2 once hand 1 is gone)
+    assert any("Hand 1 cannot be deleted alone: once it is gone, a later hand no longer fits. "
+               "Hand 3: A decider hand follows only a tie" in e for e in page.errors), page.errors
 
 
 @HTMX
