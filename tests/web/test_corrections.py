@@ -14,13 +14,16 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from test_marjolet_web import DEAL_3A, SEED_1, SEED_2
+from test_stovkahra_web import THREE_TO_A_GAME
 from webtools import (
     HAND_440_71,
     TIE_HANDS,
     A,
     B,
     Marjolet,
+    N,
     Page,
+    Series,
     Table,
     decider,
     hand,
@@ -227,6 +230,11 @@ def game(app: Flask, client: FlaskClient, csrf_token: Callable[..., str]) -> Mar
     return Marjolet(app, client, csrf_token)
 
 
+@pytest.fixture
+def series(app: Flask, client: FlaskClient, csrf_token: Callable[..., str]) -> Series:
+    return Series(app, client, csrf_token)
+
+
 @HTMX
 def test_marjolet_game_ends_earlier(game: Marjolet, htmx: bool) -> None:
     """Deal 2 corrected: Anne takes 80 in brisques, trick 10 and the last trick: 330 + 240
@@ -296,3 +304,23 @@ def test_a_correction_that_leads_to_another(table: Table) -> None:
     assert page.standings() == ((0, 0), (1, 1))
     table.done(table.undo(mid), False)
     assert table.hands(mid) == before
+
+
+@HTMX
+def test_stovkahra_series_ends_earlier(series: Series, htmx: bool) -> None:
+    """A series to 1 game: North's three aces, forgotten in deal 1, make NS win the game in
+    deal 2, which ends the series (7.3.2): deal 3 is after its end and can only go."""
+    before = THREE_TO_A_GAME[:3]
+    mid = series.seed_series(before, target=1)
+    with unchanged(series, mid):
+        page = series.rejected(series.declare(mid, 1, N, rank="A", count=3, htmx=htmx,
+                                              editing=True), htmx)
+    assert any("after this change, a later deal no longer fits. Deal 3: The series is over"
+               in e for e in page.errors), page.errors
+    assert page.selected("combination-rank") == ["A"]           # what was typed is kept
+    assert list(ways(page)) == ["Save and remove deal 3"]
+    page = series.done(choose(series, page, "Save and remove deal 3", htmx), htmx)
+    assert series.hands(mid)[2:] == []
+    assert len(series.hands(mid)[0]["combinations"]) == len(before[0]["combinations"]) + 1
+    series.done(series.undo(mid, htmx=htmx), htmx)
+    assert series.hands(mid) == before
