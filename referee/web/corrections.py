@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask import flash, request
+
 from ..engine.errors import RuleViolation
 from ..engine.games.base import Game, MatchResult, Repair, and_list
 
@@ -114,3 +116,64 @@ def _follow(
         return                # else a dead end, or no progress: not a way out
     if not any(plan.hands == way.hands for plan in found):
         found.append(Plan(keys + [way.key], way.hands, result, steps + [step], start))
+
+
+class LaterHands(Exception):
+    """A change that later hands no longer fit, with the ways to correct them too."""
+
+    def __init__(self, message: str, found: list[Plan]) -> None:
+        super().__init__(message)
+        self.message = message
+        self.plans = found
+
+    def offer(self) -> dict[str, Any]:
+        """What the page needs to offer the ways out: each a button re-posting what was
+        posted (the form's fields, as typed) with its ``resolve`` key, to the same URL."""
+        fields = [(name, value) for name, value in request.form.items(multi=True)
+                  if name != "resolve"]
+        return {"url": request.full_path.rstrip("?"), "fields": fields, "plans": self.plans}
+
+
+def chosen(
+    game: Game, settings: dict[str, Any], hands: list[dict[str, Any]],
+    violation: RuleViolation, later: int, shown: list[int], what: str = "",
+) -> Plan:
+    """The plan the table chose (the posted ``resolve``) to make the hands after a change fit
+    again when ``violation`` is in one of them (position ``later`` or after; ``shown``: the
+    numbers the table sees now). LaterHands when none was chosen; ``violation`` again when it
+    is not in a later hand, or nothing can correct it. ``what``: the change, for the message."""
+    found = plans(game, settings, hands, violation, later, shown)
+    if not found:
+        raise violation
+    key = request.form.get("resolve", "")
+    for plan in found:
+        if plan.key == key:
+            return plan
+    first = found[0].steps[0]
+    word = game.hand_word
+    raise LaterHands(
+        f"{what or 'Nothing was saved: after this change'}, a later {word} no longer fits. "
+        f"{first.problem}. Below: how to correct the later {word}s with it (one Undo takes "
+        "all of it back).",
+        found,
+    )
+
+
+def label_with(label: str, plan: Plan | None) -> str:
+    """An event's label, with the correction it made to later hands."""
+    return label if plan is None else f"{label}, with correction: {plan.summary}"
+
+
+def flash_plan(plan: Plan | None) -> None:
+    """The notice of a correction made with a change."""
+    if plan is not None:
+        flash(f"Corrected with it: {plan.summary} (Undo takes all of it back).")
+
+
+def until(result: MatchResult, plan: Plan | None) -> MatchResult:
+    """The result, for the "what changed" notices: without the hands a correction removed or
+    rewrote (said by its own notice), which would be compared with others."""
+    if plan is None:
+        return result
+    return MatchResult([h for h in result.hands if h.number < plan.touched], result.standing,
+                       result.draft)

@@ -30,7 +30,7 @@ from ..engine.games import GAMES
 from ..engine.games.base import MatchResult
 from . import htmx
 from .changes import describe_changes
-from .corrections import Plan, plans
+from .corrections import LaterHands, Plan, chosen, flash_plan, label_with, until
 from .games import WEB_GAMES
 from .games.base import ActionContext, FormInvalid, WebGame
 from .sharing import device, host_hint, remember, remembered, share_links, token_in
@@ -321,14 +321,14 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
         except RuleViolation as violation:
             # later hands that no longer fit: corrected with this change when the table chose
             # how (else LaterHands, with the ways out)
-            plan = _chosen(web, stored.settings, new_hands, violation, hand + 1,
-                           list(range(1, len(new_hands) + 1)))
+            plan = chosen(web.game, stored.settings, new_hands, violation, hand + 1,
+                          list(range(1, len(new_hands) + 1)))
             new_hands, new_result = plan.hands, plan.result
         new_hands = _canonical(web, stored.settings, new_hands)
         word = web.game.hand_word
         label = (f"{spec.verb} {trick} of {word} {hand}" if trick is not None
                  else f"{spec.verb} ({word} {hand})")
-        store().save_hands(stored.id, stored.hands, new_hands, _with(label, plan), device(),
+        store().save_hands(stored.id, stored.hands, new_hands, label_with(label, plan), device(),
                            renumbers=plan is not None and len(new_hands) != len(stored.hands))
     except LaterHands as later:
         return render_live(ctx, web, error=later.message,
@@ -353,71 +353,11 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
                                editing=editing, posted=spec.form)
         return page
     sides = web.game.sides(stored.settings)
-    _flash_plan(plan)
-    for message in describe_changes(result, _until(new_result, plan), sides, hand,
+    flash_plan(plan)
+    for message in describe_changes(result, until(new_result, plan), sides, hand,
                                     word=web.game.hand_word, match_score=web.game.race):
         flash(message)
     return _after_change(stored.id, hand if editing else None)
-
-
-class LaterHands(Exception):
-    """A change that later hands no longer fit, with the ways to correct them too."""
-
-    def __init__(self, message: str, found: list[Plan]) -> None:
-        super().__init__(message)
-        self.message = message
-        self.plans = found
-
-    def offer(self) -> dict[str, Any]:
-        """What the page needs to offer the ways out: each a button re-posting what was
-        posted (the form's fields, as typed) with its ``resolve`` key, to the same URL."""
-        fields = [(name, value) for name, value in request.form.items(multi=True)
-                  if name != "resolve"]
-        return {"url": request.full_path.rstrip("?"), "fields": fields, "plans": self.plans}
-
-
-def _chosen(
-    web: WebGame, settings: dict[str, Any], hands: list[dict[str, Any]],
-    violation: RuleViolation, later: int, shown: list[int], what: str = "",
-) -> Plan:
-    """The plan the table chose (the posted ``resolve``) to make the hands after a change fit
-    again when ``violation`` is in one of them (position ``later`` or after; ``shown``: the
-    numbers the table sees now). LaterHands when none was chosen; ``violation`` again when it
-    is not in a later hand, or nothing can correct it. ``what``: the change, for the message."""
-    found = plans(web.game, settings, hands, violation, later, shown)
-    if not found:
-        raise violation
-    chosen = request.form.get("resolve", "")
-    for plan in found:
-        if plan.key == chosen:
-            return plan
-    first = found[0].steps[0]
-    word = web.game.hand_word
-    raise LaterHands(
-        f"{what or 'Nothing was saved: after this change'}, a later {word} no longer fits. "
-        f"{first.problem}. Below: how to correct the later {word}s with it (one Undo takes "
-        "all of it back).",
-        found,
-    )
-
-
-def _with(label: str, plan: Plan | None) -> str:
-    """An event's label, with the correction it made to later hands."""
-    return label if plan is None else f"{label}, with correction: {plan.summary}"
-
-
-def _flash_plan(plan: Plan | None) -> None:
-    if plan is not None:
-        flash(f"Corrected with it: {plan.summary} (Undo takes all of it back).")
-
-
-def _until(result: MatchResult, plan: Plan | None) -> MatchResult:
-    """The result, for the "what changed" notices: without the hands a correction removed or
-    rewrote (said by its own notice), which would be compared with others."""
-    if plan is None:
-        return result
-    return MatchResult([h for h in result.hands if h.number < plan.touched], result.standing,
-                       result.draft)
 
 
 def _unseen_errors(html: str, form: FlaskForm) -> str | None:
@@ -479,8 +419,8 @@ def delete_hand(match_id: str, hand: int) -> Any:
         # chose how; numbered as the table sees them now
         shown = [n for n in range(1, len(stored.hands) + 1) if n != hand]
         try:
-            plan = _chosen(web, stored.settings, new_hands, violation, hand, shown,
-                           f"{word} {hand} cannot be deleted alone: once it is gone")
+            plan = chosen(web.game, stored.settings, new_hands, violation, hand, shown,
+                          f"{word} {hand} cannot be deleted alone: once it is gone")
         except LaterHands as later:
             return render_live(_context(stored, web, result), web, error=later.message,
                                status=422, corrections=later.offer())
@@ -492,13 +432,13 @@ def delete_hand(match_id: str, hand: int) -> Any:
         new_hands, new_result = plan.hands, plan.result
     try:
         store().save_hands(stored.id, stored.hands, new_hands,
-                           _with(f"{word} {hand} deleted", plan), device(), renumbers=True,
+                           label_with(f"{word} {hand} deleted", plan), device(), renumbers=True,
                            deletes=hand)
     except StaleMatch:
         return _conflict_answer(match_id, web, hand)
     flash(f"{word} {hand} deleted.")
-    _flash_plan(plan)
-    for message in describe_changes(result, _until(new_result, plan),
+    flash_plan(plan)
+    for message in describe_changes(result, until(new_result, plan),
                                     web.game.sides(stored.settings), hand, removed=True,
                                     word=web.game.hand_word, match_score=web.game.race):
         flash(message)
@@ -524,13 +464,13 @@ def restore_hand(match_id: str, event: int) -> Any:
         except RuleViolation as violation:
             # later hands that no longer fit with it back: corrected with the restore when
             # the table chose how (numbered as they will be)
-            plan = _chosen(web, stored.settings, new_hands, violation, at + 1,
-                           list(range(1, len(new_hands) + 1)),
-                           f"{word} {number} cannot be restored alone: once it is back")
+            plan = chosen(web.game, stored.settings, new_hands, violation, at + 1,
+                          list(range(1, len(new_hands) + 1)),
+                          f"{word} {number} cannot be restored alone: once it is back")
             new_hands, new_result = plan.hands, plan.result
         new_hands = _canonical(web, stored.settings, new_hands)
         store().save_hands(stored.id, stored.hands, new_hands,
-                           _with(f"{word} {at} restored", plan), device(), renumbers=True,
+                           label_with(f"{word} {at} restored", plan), device(), renumbers=True,
                            restores=event)
     except LaterHands as later:
         return render_live(_context(stored, web, result), web, status=422, error=later.message,
@@ -544,8 +484,8 @@ def restore_hand(match_id: str, event: int) -> Any:
             "Nothing was restored: the match was changed on another device meanwhile. Check "
             "the history of changes below and try again."))
     flash(f"{word} {at} restored.")
-    _flash_plan(plan)
-    for message in describe_changes(result, _until(new_result, plan),
+    flash_plan(plan)
+    for message in describe_changes(result, until(new_result, plan),
                                     web.game.sides(stored.settings), at,
                                     word=web.game.hand_word, match_score=web.game.race):
         flash(message)
