@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
+import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -135,11 +137,17 @@ def _localtime(moment: datetime) -> str:
 
 
 def _instance_secret(instance: str) -> str:
+    """The key kept in the instance folder, made on first start. Processes starting at once
+    all get the same whole key: each writes one under another name and links it into place,
+    where only the first link succeeds."""
     path = Path(instance) / "secret_key"
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return path.read_text().strip()
-    with os.fdopen(fd, "w") as out:
-        out.write(secrets.token_hex(32))
+    if not path.exists():
+        fd, draft = tempfile.mkstemp(dir=instance, prefix=".secret_key.")   # mode 0600
+        try:
+            with os.fdopen(fd, "w") as out:
+                out.write(secrets.token_hex(32))
+            with contextlib.suppress(FileExistsError):
+                os.link(draft, path)
+        finally:
+            os.unlink(draft)
     return path.read_text().strip()
