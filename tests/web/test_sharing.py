@@ -454,7 +454,8 @@ def test_live_scoreboard_etag_304_and_changes(app: Flask, table: Table,
     first = table.client.get(f"/m/{mid}/live")
     assert first.status_code == 200
     etag = first.headers["ETag"]
-    assert etag and "no-cache" in first.headers["Cache-Control"]
+    # The edit scoreboard carries the edit token: kept in no cache; it still answers 304.
+    assert etag and first.headers["Cache-Control"] == "no-store"
     body = first.get_data(as_text=True)
     # The scoreboard asks with the same validator it was served with.
     board = re.search(r'<div id="scoreboard"[^>]*>', body)
@@ -482,6 +483,7 @@ def test_live_scoreboard_etag_304_and_changes(app: Flask, table: Table,
 
     view_live = viewer.client.get(f"/m/{token}/live")
     view_etag = view_live.headers["ETag"]
+    assert view_live.headers["Cache-Control"] == "no-cache, private"
     assert view_etag != etag               # the edit and the view scoreboards differ
     assert mid not in view_live.get_data(as_text=True)
     assert viewer.client.get(f"/m/{token}/live",
