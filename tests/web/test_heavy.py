@@ -5,21 +5,20 @@ the later hands it changed, not one notice per hand (the session cookie holds th
 from __future__ import annotations
 
 import random
+import re
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from test_troggu_web import NAMES, Troggu, normal
-from webtools import HAND_440_71, Table
+from webtools import HAND_440_71, Page, Table
 
 from referee.engine import matchfile
 from referee.engine.games.troggu import GAME as TROGGU
 from referee.web import pdf
-from referee.web.changes import describe_changes
 from referee.web.pdf import Scoresheets
 from referee.web.store import Store
 
@@ -149,7 +148,7 @@ def test_scoresheets_are_made_one_at_a_time(app: Flask, table: Table,
 
 def test_the_kept_scoresheets_are_bounded_in_bytes(renders: Renders) -> None:
     """The least recently asked for goes first once they hold more than the limit."""
-    record = matchfile.MatchFile(game="troggu", settings={"players": NAMES[:5]}, hands=[],
+    record = matchfile.MatchFile(game="troggu", settings={"players": PLAYERS}, hands=[],
                                  created="2026-01-01")
     size = len(renders(record))
     renders.made.clear()
@@ -173,71 +172,94 @@ def test_the_kept_scoresheets_are_bounded_in_bytes(renders: Renders) -> None:
 
 
 LONG = 300                 # games of the long Troggu evening
+PLAYERS = ["Anna", "Beat", "Carla", "Dario", "Elsa"]
 
 
-@pytest.fixture
-def tg(app: Flask, client: FlaskClient, csrf_token: Callable[..., str]) -> Troggu:
-    return Troggu(app, client, csrf_token)
+def normal(dealer: int, declarer: int, points: int) -> dict[str, Any]:
+    """A Troggu normal game: the declarer bids, everybody else passes."""
+    bids = ["pass"] * len(PLAYERS)
+    bids[(declarer - dealer - 1) % len(PLAYERS)] = "normal"
+    return {"dealer": dealer, "bids": bids, "game": "normal", "declarer": declarer,
+            "end": {"points": points, "loser_took_trick": True}}
 
 
-def long_evening() -> list[dict[str, Any]]:
+def long_evening(games: int = LONG) -> list[dict[str, Any]]:
     """Normal games dealt in turn, each played by someone (won or lost) with some points."""
     pick = random.Random(LONG)
-    return [normal(n % 5, pick.randrange(5), pick.randrange(30, 100), 5) for n in range(LONG)]
+    return [TROGGU.canonical_hand(normal(n % 5, pick.randrange(5), pick.randrange(30, 100)))
+            for n in range(games)]
 
 
-def later_notices(hands: list[dict[str, Any]], new_hands: list[dict[str, Any]],
-                  changed: int, removed: bool = False) -> list[str]:
-    settings = TROGGU.settings({"players": NAMES[:5], "first_dealer": 0})
-    canonical = [TROGGU.canonical_hand(h) for h in hands]
-    after = [TROGGU.canonical_hand(h) for h in new_hands]
-    return describe_changes(TROGGU.score(settings, canonical), TROGGU.score(settings, after),
-                            TROGGU.sides(settings), changed, removed=removed,
-                            match_score=TROGGU.race)
+def seed_evening(table: Table, games: int = LONG) -> str:
+    settings = TROGGU.settings({"players": PLAYERS, "first_dealer": 0})
+    hands = long_evening(games)
+    TROGGU.score(settings, hands)
+    return store_of(table.app).create("troggu", settings, hands)
+
+
+def finish(table: Table, mid: str, n: int, points: int, htmx: bool) -> Page:
+    """Edit game ``n``'s end: the declarer's side made ``points``."""
+    return table.post(f"/m/{mid}/hands/{n}/finish?editing=1", {
+        "finish-points": str(points), "finish-took": "yes", "finish-tricks": "",
+        "finish-tapp_points": "", "finish-fool_kept": ""}, htmx=htmx, prefix="finish")
 
 
 def _session_cookie(client: FlaskClient) -> int:
+    """The size of the session cookie as the browser is sent it."""
     cookie = client.get_cookie("session")
     assert cookie is not None
     return len(f"session={cookie.value}; HttpOnly; Path=/; SameSite=Lax")
 
 
+def told_about(notices: list[str], first: int, later: int | None) -> None:
+    """The notices tell hands ``first`` to ``first + 2`` one by one, then the ``later`` ones
+    (None: some) as a number."""
+    assert len(notices) == 4, notices
+    for n, notice in enumerate(notices[:3], first):
+        assert re.match(rf"Hand {n}(:| now:) ", notice), notices
+    count = r"\d+" if later is None else str(later)
+    assert re.fullmatch(rf"… and {count} later hands changed\.", notices[3]), notices
+
+
 @HTMX
-def test_deleting_hand_1_of_a_long_match_summarises_the_later_hands(tg: Troggu,
-                                                                    htmx: bool) -> None:
-    hands = long_evening()
-    mid = tg.seed_match(hands)
-    told = later_notices(hands, hands[1:], 1, removed=True)
-    assert len(told) == LONG - 1               # every later game's totals move
-    response = tg.post(f"/m/{mid}/hands/1/delete", htmx=htmx)
+def test_deleting_and_restoring_hand_1_of_a_long_match_summarise_the_later_hands(
+        app: Flask, table: Table, htmx: bool) -> None:
+    """Every later game's totals move: game 1's notices, then how many more changed."""
+    mid = seed_evening(table)
+    evening = table.hands(mid)
+    response = table.post(f"/m/{mid}/hands/1/delete", htmx=htmx)
     if not htmx:
-        assert _session_cookie(tg.client) < COOKIE_LIMIT
-    page = tg.done(response, htmx)
-    assert page.notices == ["Hand 1 deleted.", *told[:3],
-                            f"… and {LONG - 4} later hands changed."], page.notices
+        assert _session_cookie(table.client) < COOKIE_LIMIT
+    page = table.done(response, htmx)
+    assert page.notices[0] == "Hand 1 deleted."
+    told_about(page.notices[1:], 1, LONG - 4)
+    stored = store_of(app).load(mid, events=1)
+    assert stored is not None and len(stored.hands) == LONG - 1
+    response = table.post(f"/m/{mid}/changes/{stored.events[0].id}/restore", htmx=htmx)
+    if not htmx:
+        assert _session_cookie(table.client) < COOKIE_LIMIT
+    page = table.done(response, htmx)
+    assert page.notices[0] == "Hand 1 restored."
+    told_about(page.notices[1:], 2, None)
+    assert table.hands(mid) == evening
 
 
 @HTMX
-def test_editing_hand_1_of_a_long_match_summarises_the_later_hands(tg: Troggu,
+def test_editing_hand_1_of_a_long_match_summarises_the_later_hands(table: Table,
                                                                    htmx: bool) -> None:
-    hands = long_evening()
-    mid = tg.seed_match(hands)
-    edited = [{**hands[0], "end": {"points": 101, "loser_took_trick": True}}, *hands[1:]]
-    told = later_notices(hands, edited, 1)
-    assert len(told) == LONG - 1
-    response = tg.finish(mid, 1, 101, htmx=htmx, editing=True)
+    mid = seed_evening(table)
+    response = finish(table, mid, 1, 101, htmx)
     if not htmx:
-        assert _session_cookie(tg.client) < COOKIE_LIMIT
-    page = tg.done(response, htmx)
-    assert page.notices == [*told[:3], f"… and {LONG - 4} later hands changed."], page.notices
-    assert tg.hands(mid)[0]["end"]["points"] == 101
+        assert _session_cookie(table.client) < COOKIE_LIMIT
+    page = table.done(response, htmx)
+    told_about(page.notices, 2, LONG - 4)
+    assert table.hands(mid)[0]["end"]["points"] == 101
 
 
-def test_a_few_later_hands_are_each_told(tg: Troggu) -> None:
+def test_a_few_later_hands_are_each_told(table: Table) -> None:
     """Up to four changed later hands are told one by one (a summary would save nothing)."""
-    hands = long_evening()[:5]
-    mid = tg.seed_match(hands)
-    told = later_notices(hands, hands[1:], 1, removed=True)
-    assert len(told) == 4
-    page = tg.done(tg.post(f"/m/{mid}/hands/1/delete"), False)
-    assert page.notices == ["Hand 1 deleted.", *told]
+    mid = seed_evening(table, 5)
+    page = table.done(table.post(f"/m/{mid}/hands/1/delete"), False)
+    assert page.notices[0] == "Hand 1 deleted."
+    assert [n.split(":")[0].split(" now")[0] for n in page.notices[1:]] == [
+        "Hand 1", "Hand 2", "Hand 3", "Hand 4"]
