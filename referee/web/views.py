@@ -137,6 +137,7 @@ def name_device() -> Any:
 @bp.get("/join")
 def join() -> Any:
     """Open a match from a pasted link or a typed code (its edit or view token)."""
+    _private(True)                # the code in the address may be an edit token
     code = request.args.get("code", "")[:500]
     token = token_in(code)
     if token and store().version(token):

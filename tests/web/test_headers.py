@@ -69,6 +69,8 @@ def test_answers_that_carry_an_edit_token_are_kept_in_no_cache(
     assert changed.status_code == (200 if htmx else 302)
     assert changed.headers["Cache-Control"] == "no-store"
     assert table.client.get("/").headers["Cache-Control"] == "no-store"
+    joined = table.client.get(f"/join?code={mid}")
+    assert joined.status_code == 302 and joined.headers["Cache-Control"] == "no-store"
     # The view link's answers carry no edit token.
     viewer = app.test_client()
     for path in VIEW_ANSWERS:
