@@ -258,7 +258,7 @@ def apply_bids(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     n = len(ctx.names)
     dealer = int(form.dealer.data)
     if dealer >= n:
-        raise RuleViolation("fact.player", f"The dealer is one of the {n} players")
+        raise RuleViolation("fact.player", f"The dealer is one of the {n} players", "6.1")
     calls = _calls(form, dealer, n)
     game, declarer, forced_by = _decide(ctx, form, dealer, calls)
     if game not in (FORCED, MISERE, THROWN_IN) and n in PARTNER_PLAYERS and (
@@ -300,7 +300,7 @@ def apply_call(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     hand = _hand(ctx, hands)
     partner = form.partner.data
     if partner != ALONE and int(partner) >= len(ctx.names):
-        raise RuleViolation("fact.player", "The partner is one of the players")
+        raise RuleViolation("fact.player", "The partner is one of the players", "6.1")
     hand["call"] = {"trump": form.trump.data or None,
                     "partner": ALONE if partner == ALONE else int(partner)}
     return hands

@@ -42,7 +42,7 @@ from ..base import (
 )
 from .bidding import Bidding, bidding, forced_game
 from .exchange import check_discard
-from .facts import hand_to_json, parse_hand
+from .facts import DISTINCT_DISCARD, hand_to_json, parse_hand
 from .match import score_match, settle_text
 from .play import is_trump, led_suit, legal_plays, trick_winner
 from .table import Table
@@ -83,7 +83,7 @@ class Troggu(Game):
     race = False
 
     def settings(self, raw: dict[str, Any]) -> dict[str, Any]:
-        require_known_keys(raw, SETTINGS_KEYS, "the settings")
+        require_known_keys(raw, SETTINGS_KEYS, "the settings", "8")
         names = require_names(
             raw.get("players"), MIN_PLAYERS, MAX_PLAYERS,
             f"Troggu is for {MIN_PLAYERS} to {MAX_PLAYERS} players: give their names in "
@@ -111,7 +111,7 @@ class Troggu(Game):
         return {
             "players": names,
             "first_dealer": require_player(raw.get("first_dealer"), "The first dealer",
-                                           len(names)),
+                                           len(names), "1"),
             "stake": stake,
             "threshold": threshold,
             **switches,
@@ -208,9 +208,9 @@ def discard_points(
     """Check a discard picked as cards (4.2 and the variants of 8) and return its points."""
     t = table(settings)
     picked = [c if isinstance(c, Card) else SWISS_TAROT.parse(c) for c in (
-        SWISS_TAROT.parse_many(cards) if isinstance(cards, str) else cards)]
+        SWISS_TAROT.parse_many(cards, DISTINCT_DISCARD) if isinstance(cards, str) else cards)]
     if len(set(picked)) != len(picked):
-        raise RuleViolation("card.twice", "The same card was picked twice")
+        raise RuleViolation("card.twice", "The same card was picked twice", DISTINCT_DISCARD)
     return check_discard(picked, t.t, t.kings, all_kings_held)
 
 

@@ -107,7 +107,8 @@ def _check_seats(facts: HandFacts, dealer: int, table: Table) -> None:
     for what, seat in seats:
         if seat is not None and seat >= n:
             raise RuleViolation(
-                "fact.player", f"{what} must be one of the {n} players, not seat {seat + 1}"
+                "fact.player", f"{what} must be one of the {n} players, not seat {seat + 1}",
+                "6.1",
             )
     if isinstance(facts.end, MisereEnd):
         end = facts.end

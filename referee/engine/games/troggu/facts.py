@@ -67,7 +67,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...cards import SWISS_TAROT, Card
-from ...errors import RuleViolation, shown
+from ...errors import PACK, RuleViolation, shown
 from ..base import (
     require_bool,
     require_dict,
@@ -89,6 +89,7 @@ from .values import (
 
 MAX_TRICKS = max(s.hand for s in DEAL.values())      # 18, with 3 players
 ALONE = "alone"
+DISTINCT_DISCARD = "6.3.6"     # a discard is exactly t distinct cards
 
 
 @dataclass(frozen=True)
@@ -152,14 +153,16 @@ def _points(value: object, what: str) -> int:
     return require_int(value, what, 0, TOTAL_POINTS, "6.3.2")
 
 
-def _cards(value: object, what: str) -> tuple[Card, ...] | None:
+def _cards(value: object, what: str, distinct: str) -> tuple[Card, ...] | None:
+    """Cards of the 62-card pack (rule 1), each named once (``distinct``: the rule a card
+    named twice breaks)."""
     if value is None:
         return None
     if not isinstance(value, (str, list)):
-        raise RuleViolation("card.list", f"{what}: expected a list of cards")
+        raise RuleViolation("card.list", f"{what}: expected a list of cards", "6.1")
     if isinstance(value, list):
         require_list(value, what, len(CARD_ORDER))
-    cards = SWISS_TAROT.parse_many(value)
+    cards = SWISS_TAROT.parse_many(value, distinct)
     return tuple(sorted(cards, key=CARD_ORDER.__getitem__))
 
 
@@ -193,11 +196,11 @@ def parse_hand(data: object) -> HandFacts:
         declarer=_seat(raw.get("declarer"), "The declarer"),
         forced_by=forced_by,
         call=_call(raw.get("call")),
-        discard=_cards(raw.get("discard"), "The discard"),
+        discard=_cards(raw.get("discard"), "The discard", DISTINCT_DISCARD),
         discard_points=None if discard_points is None else _points(
             discard_points, "The discard's card points"),
         all_kings_held=require_bool(raw.get("all_kings_held", False), "“Held all four kings”"),
-        tapp=_cards(raw.get("tapp"), "The Tapp"),
+        tapp=_cards(raw.get("tapp"), "The Tapp", PACK),
         tapp_points=None if tapp_points is None else _points(
             tapp_points, "The Tapp's card points"),
         end=_end(raw.get("end")),
