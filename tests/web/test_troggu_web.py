@@ -579,6 +579,26 @@ def test_json_export_import_round_trip(tg: Troggu) -> None:
     assert tg.balances(shown) == tg.balances(tg.get(f"/m/{mid}")) == [-15, -15, 35, -15, 10]
 
 
+def test_an_imported_hand_without_its_dealer_keeps_him_through_a_delete(tg: Troggu) -> None:
+    """6.1: the dealer is a recorded fact the app only proposes. A file without dealers gets
+    them on import, so deleting hand 1 leaves Beat dealing hand 2, and Carla (who speaks first
+    after him) its Tappist."""
+    end = {"points": 70, "loser_took_trick": True}
+    hands = [{"bids": ["pass", "normal", "pass", "pass"], "end": end},
+             {"bids": ["normal", "pass", "pass", "pass"], "end": end}]
+    body = json.dumps({"format": "referee-match", "version": 1, "game": "troggu",
+                       "created": "2026-12-01", "hands": hands,
+                       "settings": {"players": NAMES[:4], "first_dealer": 0}}).encode()
+    page = import_file(tg, body)
+    assert page.status == 302, page.errors
+    mid = page.location.rsplit("/", 1)[1] if page.location else ""
+    assert [h["dealer"] for h in tg.hands(mid)] == [A, B]
+    page = tg.follow(tg.delete(mid, 1))
+    assert [h["dealer"] for h in tg.hands(mid)] == [B]
+    assert "Carla is Tappist" in page.text
+    assert tg.balances(page) == [-10, -10, 30, -10]
+
+
 def test_the_example_evening_imports(tg: Troggu) -> None:
     page = import_file(tg, (DATA / "troggu-evening.json").read_bytes())
     assert page.status == 302, page.errors

@@ -83,5 +83,21 @@ class MatchFold:
         return Standing(totals=balances, victory=balances, dealer=dealer, phase=phase)
 
 
+def complete_dealers(
+    settings: dict[str, Any], hands: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The canonical ``hands`` with every missing dealer filled in as the fold reads it: the
+    first dealer, then the player to the right of the last dealer (2.4, 6.1)."""
+    n = len(settings["players"])
+    dealer = settings["first_dealer"]
+    completed = []
+    for hand in hands:
+        if hand.get("dealer") is None:
+            hand = {**hand, "dealer": dealer}
+        completed.append(hand)
+        dealer = (hand["dealer"] + 1) % n                   # to the right (2.4)
+    return completed
+
+
 def score_match(settings: dict[str, Any], hands: list[Any]) -> MatchResult:
     return fold_hands(MatchFold(settings), hands)
