@@ -703,7 +703,7 @@ def test_canonical_json_round_trips_and_scores_alike(n, raw):
     canonical = GAME.canonical_hand(raw)
     assert set(canonical) == {
         "dealer", "bids", "game", "declarer", "forced_by", "call", "discard", "discard_points",
-        "all_kings_held", "tapp", "tapp_points", "end",
+        "discard_by", "all_kings_held", "tapp", "tapp_points", "end",
     }
     assert GAME.canonical_hand(canonical) == canonical
     assert parse_hand(canonical) == parse_hand(raw)

@@ -43,7 +43,7 @@ from ..base import (
 from .bidding import Bidding, bidding, forced_game
 from .exchange import check_discard
 from .facts import DISTINCT_DISCARD, hand_to_json, parse_hand
-from .match import complete_dealers, score_match, settle_text
+from .match import complete_hands, score_match, settle_text
 from .play import is_trump, led_suit, legal_plays, trick_winner
 from .table import Table
 from .values import (
@@ -188,8 +188,9 @@ class Troggu(Game):
         self, settings: dict[str, Any], hands: list[dict[str, Any]]
     ) -> list[dict[str, Any]]:
         """Each hand without its dealer gets the one the app proposes (6.1): the player to the
-        right of the last dealer, the first dealer for hand 1 (2.4), as the fold reads it."""
-        return complete_dealers(settings, hands)
+        right of the last dealer, the first dealer for hand 1 (2.4), as the fold reads it; a
+        call or discard that does not say who made it, the Tappist (4.2.1, 4.5.2)."""
+        return complete_hands(settings, hands)
 
     def score(self, settings: dict[str, Any], hands: list[dict[str, Any]]) -> MatchResult:
         return score_match(settings, hands)
