@@ -340,6 +340,9 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
         except RuleViolation as violation:
             # later hands that no longer fit: corrected with this change when the table chose
             # how (else LaterHands, with the ways out)
+            # (every hand with its proposed facts first: a correction that removes a hand
+            # must not move the dealer of an old hand stored without one, rule 6.1.1)
+            new_hands = web.game.complete(stored.settings, new_hands)
             plan = chosen(web.game, stored.settings, new_hands, violation, hand + 1,
                           list(range(1, len(new_hands) + 1)))
             new_hands, new_result = plan.hands, plan.result
@@ -446,7 +449,10 @@ def delete_hand(match_id: str, hand: int) -> Any:
     word = web.game.hand_word.capitalize()
     if hand > len(stored.hands) or _stale_form(stored, hand):
         return _conflict_answer(match_id, web, hand)
-    new_hands = stored.hands[: hand - 1] + stored.hands[hand:]
+    # The hands keep the facts the app proposed where they lack them (a Tartli or Marjolet
+    # hand stored without its dealer keeps the dealer it had, rule 6.1.1), then one goes.
+    kept = web.game.complete(stored.settings, stored.hands)
+    new_hands = kept[: hand - 1] + kept[hand:]
     plan: Plan | None = None
     try:
         new_result = web.game.score(stored.settings, new_hands)

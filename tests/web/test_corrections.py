@@ -39,6 +39,15 @@ NO_TIE_2 = hand("8h", "", None, played((70, 81), A))
 LATER = hand("8h", "", None, played((80, 71), B))        # an ordinary hand: 80–81
 
 
+def dealt_by(dealer: int, facts: dict[str, Any]) -> dict[str, Any]:
+    """A hand as stored once a change has recorded its dealer (rule 6.1.1): a hand seeded
+    without one keeps the dealer it had where it was, also when a correction moves it."""
+    return {**facts, "dealer": dealer}
+
+
+TIE_DEALT = [dealt_by(A, TIE_HANDS[0]), dealt_by(B, TIE_HANDS[1])]
+
+
 def ways(page: Page) -> dict[str, tuple[str, list[tuple[str, str]], str]]:
     """The ways out the page offers: button text → (resolve key, hidden fields, post URL)."""
     found = {}
@@ -94,7 +103,8 @@ def test_removing_a_tie_leaves_a_decider_that_is_removed_with_the_edit(
     count = events(table, mid)
 
     page = table.done(choose(table, page, "Save and remove hand 3", htmx), htmx)
-    assert table.hands(mid) == [TIE_HANDS[0], NO_TIE_2, LATER]
+    # LATER keeps Tamás, who dealt it as hand 4 (Ágnes would be due after hand 2)
+    assert table.hands(mid) == [*TIE_DEALT[:1], dealt_by(B, NO_TIE_2), dealt_by(B, LATER)]
     assert events(table, mid) == count + 1                 # one event for all of it
     assert ("Corrected with it: remove hand 3 (Undo takes all of it back)."
             in page.notices), page.notices
@@ -112,7 +122,7 @@ def test_removing_every_later_hand_instead(table: Table) -> None:
     mid = table.seed(TIE_HANDS + [decider(B), LATER])
     page = table.rejected(table.finish(mid, 2, 70, last=A, editing=True), False)
     page = table.done(choose(table, page, "Save and remove hands 3–4", False), False)
-    assert table.hands(mid) == [TIE_HANDS[0], NO_TIE_2]
+    assert table.hands(mid) == [*TIE_DEALT[:1], dealt_by(B, NO_TIE_2)]
     assert page.standings() == ((0, 0), (0, 1))
 
 
@@ -139,8 +149,8 @@ def test_deleting_the_decider_hand(table: Table, htmx: bool) -> None:
     count = events(table, mid)
     page = table.done(choose(table, page, list(ways(page))[0], htmx), htmx)
     assert "Hand 3 deleted." in page.notices
-    assert table.hands(mid) == TIE_HANDS + [
-        {"indicator": "7h", "exchange": None, "tricks": [], "bela": None,
+    assert table.hands(mid) == TIE_DEALT + [      # hand 4 keeps Tamás, who dealt it
+        {"dealer": B, "indicator": "7h", "exchange": None, "tricks": [], "bela": None,
          "end": {"kind": "decider", "first": A}}]
     assert page.standings() == ((0, 0), (1, 0))
     assert events(table, mid) == count + 1
@@ -164,10 +174,10 @@ def test_an_edit_that_creates_a_tie(table: Table, htmx: bool) -> None:
     assert label in ways(page)
     page = table.done(choose(table, page, label, htmx), htmx)
     hands = table.hands(mid)
-    assert hands[:2] == TIE_HANDS
-    assert hands[2] == {"indicator": "8h", "exchange": None, "tricks": [], "bela": None,
-                        "end": {"kind": "decider", "first": B}}
-    assert hands[3] == LATER
+    assert hands[:2] == TIE_DEALT
+    assert hands[2] == {"dealer": A, "indicator": "8h", "exchange": None, "tricks": [],
+                        "bela": None, "end": {"kind": "decider", "first": B}}
+    assert hands[3] == dealt_by(B, LATER)
     assert page.standings() == ((80, 81), (0, 1))
     table.done(table.undo(mid, htmx=htmx), htmx)
     assert table.hands(mid) == before
@@ -193,7 +203,7 @@ def test_an_edit_that_ends_the_match_earlier(table: Table, htmx: bool) -> None:
                "5 buli (rule 7.5)" in e for e in page.errors), page.errors
     assert list(ways(page)) == ["Save and remove hands 7–8"]
     page = table.done(choose(table, page, "Save and remove hands 7–8", htmx), htmx)
-    assert table.hands(mid) == MATCH_4[:5] + [TO_530]
+    assert table.hands(mid) == [dealt_by(n % 2, h) for n, h in enumerate(MATCH_4[:5] + [TO_530])]
     assert "Match over: Ágnes wins 6–0" in page.text
     table.done(table.undo(mid, htmx=htmx), htmx)
     assert table.hands(mid) == MATCH_4
@@ -273,7 +283,7 @@ def test_restoring_a_decider_hand(table: Table, htmx: bool) -> None:
     assert list(ways(page)) == ["Save and remove hand 4"]
     page = table.done(choose(table, page, "Save and remove hand 4", htmx), htmx)
     assert "Hand 3 restored." in page.notices
-    assert table.hands(mid) == TIE_HANDS + [decider(A)]
+    assert table.hands(mid) == TIE_DEALT + [dealt_by(A, decider(A))]
     assert page.standings() == ((0, 0), (1, 0))
 
 

@@ -610,7 +610,7 @@ def test_undo_of_a_delete_through_htmx_brings_the_hand_back(app: Flask, table: T
     url = f"/m/{mid}/hands/1/delete?base={base_in(page, f'/m/{mid}/hands/1/delete')}"
     deleted = table.post(url, htmx=True)
     assert deleted.status == 200 and deleted.is_partial
-    assert table.hands(mid) == before[1:]
+    assert table.hands(mid) == [{**before[1], "dealer": B}]     # Tamás dealt it (6.1.1)
     assert "Undo: Hand 1 deleted" in deleted.text
     back = table.post(undo_url(deleted), htmx=True)
     assert back.status == 200 and back.is_partial

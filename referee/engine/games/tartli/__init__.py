@@ -7,6 +7,7 @@ from typing import Any
 from ...cards import HUNGARIAN
 from ...errors import RuleViolation
 from ..base import Game, MatchResult, Repair, require_name, require_player
+from ..dealer import complete_dealers
 from .facts import hand_to_json, parse_hand
 from .match import score_match
 from .repair import repair_decider
@@ -60,6 +61,12 @@ class Tartli(Game):
         that now follows one can become the decider hand (7.4); else the default."""
         own = repair_decider(settings["players"], hands, problem)
         return own + super().repair(settings, hands, problem)
+
+    def complete(
+        self, settings: dict[str, Any], hands: list[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        """Every hand with its dealer: where one lacks it, the proposal (2.1, 6.1.1)."""
+        return complete_dealers(hands, settings["first_dealer"])
 
 
 GAME = Tartli()
