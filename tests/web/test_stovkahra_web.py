@@ -183,11 +183,11 @@ def test_start_a_deal(series: Series, htmx: bool) -> None:
     assert "Trumps: ♥ hearts" in page.text
     assert "Add a combination (before trick 1 is led)" in page.text
     assert "Undo: Deal started (deal 1)" in page.text
-    assert series.hands(mid) == [deal()]
+    assert series.hands(mid) == [deal(dealer=W)]             # the proposed dealer (6.1)
     # trumps are optional
     other = series.new_series()
     series.done(series.start_deal(other, 1, "", htmx=htmx), htmx)
-    assert series.hands(other) == [deal(trumps=None)]
+    assert series.hands(other) == [deal(trumps=None, dealer=W)]
 
 
 @HTMX
@@ -326,6 +326,10 @@ def test_right_dost_example_3(series: Series, htmx: bool) -> None:
     mid = started(series, [EXAMPLE_1])
     page = series.done(series.call_dost(mid, 2, N, 2, points=(12, 11), tricks=(1, 1),
                                         trick_winner=N, htmx=htmx), htmx)
+    assert series.standings(page) == ((0, 0), (0, 0))         # not chosen yet (7.3.1)
+    assert f"{NS_NAME} win the game: 1 matchstick, not chosen yet" in page.classed["summary"]
+    assert "Undo: Dost (deal 2)" in page.text
+    page = series.done(series.choose_sticks(mid, 2, "add", htmx=htmx), htmx)
     assert series.standings(page) == ((0, 0), (1, 0))
     assert f"{NS_NAME}'s count: game score 90 + combinations 0 + card points 12 + sevens 0 " \
            "= 102" in page.text
@@ -339,7 +343,7 @@ def test_right_dost_example_3(series: Series, htmx: bool) -> None:
     assert "Deal 3 Petr deals · Eva declares first and leads" in page.text
     assert "New game: shuffle before this deal (rule 2.1)." in page.notices
     assert series.hands(mid)[1]["end"] == deal_dost(N, 2, (12, 11), (1, 1), N)
-    assert "Undo: Dost (deal 2)" in page.text
+    assert "Undo: Matchstick choice (deal 2)" in page.text
 
 
 @HTMX
@@ -347,6 +351,8 @@ def test_wrong_dost_example_4(series: Series, htmx: bool) -> None:
     mid = started(series, [EXAMPLE_1])
     page = series.done(series.call_dost(mid, 2, N, 2, points=(8, 11), tricks=(1, 1),
                                         trick_winner=N, htmx=htmx), htmx)
+    assert series.standings(page) == ((0, 0), (0, 0))         # not chosen yet (7.3.1)
+    page = series.done(series.choose_sticks(mid, 2, "add", htmx=htmx), htmx)
     assert series.standings(page) == ((0, 0), (0, 2))
     assert ("Jana (N) calls dost on winning trick 2 — 98 < 100: wrong; 2 matchsticks to the "
             f"opponents: {EW_NAME} win the game and 2 matchsticks") in page.text
@@ -364,7 +370,8 @@ def test_dost_right_after_a_combination(series: Series, htmx: bool) -> None:
     mid = started(series, [first], first_dealer=S)
     assert series.standings(series.get(f"/m/{mid}")) == ((48, 76), (0, 0))
     series.done(series.declare(mid, 2, E, rank="A", count=4, htmx=htmx), htmx)
-    page = series.done(series.call_dost(mid, 2, E, 0, htmx=htmx), htmx)
+    series.done(series.call_dost(mid, 2, E, 0, htmx=htmx), htmx)
+    page = series.done(series.choose_sticks(mid, 2, "add", htmx=htmx), htmx)
     assert series.standings(page) == ((0, 0), (0, 2))
     assert ("Petr (E) calls dost right after his declaration — 116 ≥ 100: right; opponents "
             "48 ≤ 49 → 2 matchsticks") in page.text
@@ -389,7 +396,8 @@ def test_example_6_both_teams_over_100(series: Series, htmx: bool) -> None:
     assert "Both teams at 130: another deal with the scores kept, no shuffle" in page.text
     assert "Deal 4 Eva deals" in page.text
     assert "New game: shuffle" not in page.text
-    page = series.done(series.finish_deal(mid, 3, 40, last=EW, htmx=htmx, editing=True), htmx)
+    series.done(series.finish_deal(mid, 3, 40, last=EW, htmx=htmx, editing=True), htmx)
+    page = series.done(series.choose_sticks(mid, 3, "add", htmx=htmx), htmx)
     assert series.standings(page) == ((0, 0), (1, 0))
     assert (f"both teams at 100 or more: {NS_NAME}'s 132 beats 128 → 1 matchstick"
             in page.text)
@@ -409,15 +417,15 @@ def test_matchstick_choice_take_then_add(series: Series, htmx: bool) -> None:
     mid = series.seed_series([EXAMPLE_1, deal(end=EXAMPLE_4["end"], sticks="add"),
                               WRONG_DOST_BY_W])
     page = series.get(f"/m/{mid}")
-    assert series.standings(page) == ((0, 0), (2, 2))             # no choice: counted as added
-    assert "no choice recorded yet (counted as added)" in page.classed["warn"]
+    assert series.standings(page) == ((0, 0), (0, 2))             # no choice: not counted
+    assert "add or take: not chosen yet" in page.classed["warn"]
     page = series.done(series.choose_sticks(mid, 3, "take", htmx=htmx), htmx)
     assert series.standings(page) == ((0, 0), (0, 0))
     assert (f"{NS_NAME} take 2 matchsticks off {EW_NAME}'s pile: matchsticks {NS_NAME} 0, "
             f"{EW_NAME} 0") in page.text
     assert f"{NS_NAME} won 2 matchsticks: they chose to take them off the opponents." \
         in page.text
-    assert "Match score now 0–0 (was 2–2)." in page.notices
+    assert "Match score now 0–0 (was 0–2)." in page.notices
     assert series.hands(mid)[2]["sticks"] == "take"
     assert "Undo: Matchstick choice (deal 3)" in page.text
     # corrected: add after all
@@ -425,7 +433,7 @@ def test_matchstick_choice_take_then_add(series: Series, htmx: bool) -> None:
     assert series.standings(page) == ((0, 0), (2, 2))
     assert f"{NS_NAME} won 2 matchsticks: they chose to add them to their pile." in page.text
     assert series.hands(mid)[2]["sticks"] == "add"
-    assert "no choice recorded yet" not in page.text
+    assert "not chosen yet" not in page.text
     # the earlier choice is untouched
     assert series.hands(mid)[1]["sticks"] == "add"
 
@@ -437,7 +445,7 @@ def test_taking_more_than_the_opponents_have(series: Series, htmx: bool) -> None
                               WRONG_DOST_BY_W, deal(combo(N, "K", 3), end=deal_dost(N, 0))])
     # NS 1 + 2 = 3; deal 4 (S deals; W, N, E, S declare): N's wrong dost gives EW 2
     page = series.done(series.choose_sticks(mid, 4, "take", htmx=htmx), htmx)
-    assert series.standings(page) == ((0, 0), (1, 0))
+    assert series.standings(page) == ((0, 0), (0, 0))             # deal 3 not chosen yet
     page = series.done(series.choose_sticks(mid, 3, "take", htmx=htmx), htmx)
     # deal 3: NS take 2 off EW's 0: both lost; deal 4: EW take 2 off NS's 1
     assert series.standings(page) == ((0, 0), (0, 0))
@@ -449,12 +457,12 @@ def test_the_matchstick_choice_is_asked_for_visibly(series: Series) -> None:
     mid = started(series, [EXAMPLE_1])
     page = series.follow(series.call_dost(mid, 2, N, 2, points=(12, 11), tricks=(1, 1),
                                           trick_winner=N))
-    assert any("no choice recorded yet" in w for w in page.shown("warn")), page.shown("warn")
+    assert any("not chosen yet" in w for w in page.shown("warn")), page.shown("warn")
 
 
 def test_series_end_and_a_deal_after_it(series: Series) -> None:
     """Target 1: NS's right dost ends the series; no deal follows."""
-    mid = series.seed_series([EXAMPLE_1, EXAMPLE_3], target=1)
+    mid = series.seed_series([EXAMPLE_1, {**EXAMPLE_3, "sticks": "add"}], target=1)
     page = series.get(f"/m/{mid}")
     assert f"Series over: {NS_NAME} wins 1–0" in page.text
     assert "Start deal 3" not in page.text
@@ -486,14 +494,13 @@ def test_edit_moves_the_end_of_a_game(series: Series, htmx: bool) -> None:
     page = series.done(response, htmx)
     assert "Editing deal 1" in page.text
     notices = " ".join(page.notices)
-    assert f"2 now: {NS_NAME} win the game: 1 matchstick, added (was: {NS_NAME} 80, " \
-           f"{EW_NAME} 76)." in notices
+    assert f"2 now: {NS_NAME} win the game: 1 matchstick, not chosen yet (was: {NS_NAME} " \
+           f"80, {EW_NAME} 76)." in notices
     assert f"3 now: {NS_NAME} 40, {EW_NAME} 38 (was: {NS_NAME} win the game: 1 " \
-           "matchstick, taken away)." in notices
-    assert "Match score now 1–0 (was 0–0)." in page.notices
-    assert series.standings(page) == ((80, 76), (1, 0))
+           f"matchstick, taken away (1 lost: {EW_NAME} had only 0))." in notices
+    assert series.standings(page) == ((80, 76), (0, 0))
     # deal 2 now asks for a choice; deal 3's recorded choice is pointed out as not applying
-    assert "no choice recorded yet (counted as added)" in page.classed["warn"]
+    assert "add or take: not chosen yet" in page.classed["warn"]
     assert ("A matchstick choice is recorded for this deal, but it no longer ends a game: the "
             "choice does not apply.") in page.classed["warn"]
     hands = series.hands(mid)
@@ -519,7 +526,11 @@ def test_a_choice_that_no_longer_applies_is_visible(series: Series) -> None:
 @HTMX
 def test_edit_that_would_leave_a_deal_after_the_series_is_refused(series: Series,
                                                                   htmx: bool) -> None:
-    mid = series.seed_series(THREE_TO_A_GAME[:3], target=1)
+    # NS's "add" is recorded on deal 2 (an earlier edit had moved the end of the game), so
+    # once deal 2 ends the game again it stands and ends the series: deal 3 cannot follow.
+    deals = [*THREE_TO_A_GAME[:3]]
+    deals[1] = deal(end=PLAIN_40_38["end"], sticks="add")
+    mid = series.seed_series(deals, target=1)
     page = refused(series, mid, htmx,
                    lambda: series.declare(mid, 1, N, rank="A", count=3, htmx=htmx,
                                           editing=True),
@@ -531,7 +542,7 @@ def test_edit_that_would_leave_a_deal_after_the_series_is_refused(series: Series
 
 @HTMX
 def test_edit_a_finish(series: Series, htmx: bool) -> None:
-    mid = series.seed_series([EXAMPLE_1, PLAIN_40_38])
+    mid = series.seed_series([EXAMPLE_1, deal(end=PLAIN_40_38["end"], sticks="add")])
     page = series.done(series.finish_deal(mid, 1, 44, tricks=5, last=EW, seven={4: NS},
                                           htmx=htmx, editing=True), htmx)
     # deal 1 was 90–44, is 94–40; deal 2 still ends the game, now at 134–78
@@ -559,7 +570,9 @@ def test_json_export_import_round_trip(series: Series) -> None:
     body = response.get_data()
     exported = json.loads(body)
     assert exported["game"] == "stovkahra"
-    assert exported["hands"] == deals
+    # every deal records its dealer, the choice its team and the pile a take was made against
+    deals[1].update(sticks_by=NS, sticks_against=0)       # NS took against EW's empty pile
+    assert exported["hands"] == [{**d, "dealer": seat} for d, seat in zip(deals, [W, N, E, S])]
     assert exported["settings"]["teams"] == ["Sokoli", "Orli"]
     before = series.match_count()
     page = import_file(series, body)
@@ -584,8 +597,10 @@ def test_pdf_scoresheet(series: Series) -> None:
     assert "Karel: 3 × K" in text
     assert "Sokoli +1 (taken off Orli)" in text
     assert "Jana (N) calls dost on winning trick 2 — 102 ≥ 100: right" in text
-    assert "Orli +2 (added)" not in text and "Sokoli +2 (added)" in text
-    assert "Matchsticks: Sokoli 2, Orli 0." in text
+    # deal 3's award has no choice: not chosen yet, and on no pile (7.3.1)
+    assert "Sokoli +2 (add or take: not chosen yet, not counted)" in text
+    assert "added" not in text
+    assert "Matchsticks: Sokoli 0, Orli 0." in text
     assert "Series to 10 matchsticks" in text
 
 
@@ -1076,7 +1091,8 @@ def test_html_in_names_is_escaped_everywhere(series: Series, evil: str) -> None:
              series.declare(mid, 1, S, rank="A", count=3),
              series.declare(mid, 1, S, rank="A", count=3, htmx=True),
              series.done(series.call_dost(mid, 1, N, 1, points=(20, 0), htmx=True), True),
-             series.get(f"/m/{mid}/hands/1")]
+             series.get(f"/m/{mid}/hands/1"),
+             series.done(series.choose_sticks(mid, 1, "add", htmx=True), True)]
     for page in pages:
         assert "<script>alert" not in page.html
         assert "<img src=x" not in page.html
@@ -1085,6 +1101,7 @@ def test_html_in_names_is_escaped_everywhere(series: Series, evil: str) -> None:
     main = series.get(f"/m/{mid}")
     assert EVIL[0] in main.text and EVIL[2] in main.text and EVIL_TEAM in main.text
     assert says(pages[3], f"Aces declared: {EVIL[0]} (N) 4 and {EVIL[2]} (S) 3")
-    assert any("Match score now 0–2" in n for n in pages[5].notices)
+    assert "not chosen yet" in pages[5].text
+    assert any("Match score now 0–2" in n for n in pages[7].notices)
     text = pdf_text(series.client, mid)
     assert "<script>alert(1)</script>" in text and "<img src=x>" in text  # printed, not run

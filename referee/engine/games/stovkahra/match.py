@@ -285,6 +285,7 @@ class MatchFold:
                 f"{self._pending_deals()} is not chosen yet: the series is decided once it is",
                 None, "7.3.2",
             ))
+            outcome.detail["series_waits"] = True
             return
         if self.continue_to_20 and self.first_to_target is None and pile >= self.target:
             self.first_to_target = team
