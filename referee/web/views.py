@@ -392,7 +392,10 @@ def delete_hand(match_id: str, hand: int) -> Any:
     word = web.game.hand_word.capitalize()
     if hand > len(stored.hands) or _stale_form(stored, hand):
         return _conflict_answer(match_id, web, hand)
-    new_hands = stored.hands[: hand - 1] + stored.hands[hand:]
+    # Facts the app proposes (e.g. who dealt) are filled in as they stood before the delete,
+    # so that a hand stored without them keeps them (Game.complete).
+    kept = web.game.complete(stored.settings, stored.hands)
+    new_hands = kept[: hand - 1] + kept[hand:]
     try:
         new_result = web.game.score(stored.settings, new_hands)
     except RuleViolation as violation:

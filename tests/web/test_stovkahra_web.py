@@ -8,6 +8,7 @@ Players Jana (N), Petr (E), Eva (S), Karel (W); teams "Jana & Eva" (NS) and "Pet
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections.abc import Callable
@@ -1105,3 +1106,167 @@ def test_html_in_names_is_escaped_everywhere(series: Series, evil: str) -> None:
     assert any("Match score now 0–2" in n for n in pages[7].notices)
     text = pdf_text(series.client, mid)
     assert "<script>alert(1)</script>" in text and "<img src=x>" in text  # printed, not run
+
+
+# ---------------------------------------------------------------------------------------------
+# Records that stay right when an earlier deal is edited or deleted (issue 10)
+
+
+def decisions(page: Page) -> str:
+    """The text of the open decisions asked at the top of the match page ('' if none)."""
+    found = re.search(r'<section class="decisions panel" id="decisions">(.*?)</section>',
+                      page.html, re.S)
+    if found is None:
+        return ""
+    return html.unescape(" ".join(re.sub(r"<[^>]+>", " ", found[1]).split()))
+
+
+def series_file_deals() -> list[dict[str, Any]]:
+    return list(json.loads((DATA / "stovkahra-series.json").read_text("utf-8"))["hands"])
+
+
+@HTMX
+def test_a_choice_stays_with_the_team_that_made_it_7_3_1(series: Series, htmx: bool) -> None:
+    """Deal 1's card points 40–32 become 20–52: deal 2's dost is wrong, so the game goes to
+    Petr & Karel. Jana & Eva's "add" was theirs: void, and Petr & Karel are asked."""
+    mid = series.seed_series(series_file_deals())
+    assert series.standings(series.get(f"/m/{mid}")) == ((0, 0), (1, 0))
+    page = series.done(series.finish_deal(mid, 1, 20, tricks=5, last=EW, seven={4: NS},
+                                          htmx=htmx, editing=True), htmx)
+    page = series.get(f"/m/{mid}")
+    asked = decisions(page)
+    assert (f"Deal 2: {NS_NAME} chose to add the matchsticks, but after a change to an "
+            f"earlier deal {EW_NAME} win this game: that choice is void and {EW_NAME} "
+            "choose.") in asked
+    assert f"Deal 2: {EW_NAME} won 2 matchsticks — not chosen yet." in asked
+    assert f"Add to {EW_NAME}" in asked and f"Take off {NS_NAME}" in asked
+    assert page.html.index('id="decisions"') < page.html.index('id="editor"')
+    assert f"{EW_NAME} win the game: 2 matchsticks, not chosen yet" in page.classed["summary"]
+    assert f"{EW_NAME} add 2 matchsticks" not in page.text
+    assert "matchsticks of deal 2 not chosen yet (not counted)" in page.text
+    assert series.standings(page) == ((0, 0), (0, 0))
+    stored = series.hands(mid)[1]
+    assert (stored["sticks"], stored["sticks_by"]) == ("add", NS)    # kept, not applied
+    # Petr & Karel add: their 2, then deal 4's 1 → 3. Deal 6's take was made by Jana & Eva
+    # against a pile of 1, which now holds 3: void too, and asked again at the top.
+    page = series.done(series.choose_sticks(mid, 2, "add", htmx=htmx), htmx)
+    stored = series.hands(mid)[1]
+    assert (stored["sticks"], stored["sticks_by"], stored["sticks_against"]) == ("add", EW, None)
+    page = series.get(f"/m/{mid}")
+    asked = decisions(page)
+    assert "Deal 2" not in asked
+    assert (f"Deal 6: {NS_NAME} chose to take 2 matchsticks off {EW_NAME}'s pile when it held "
+            "1; after a change to an earlier deal it holds 3: that choice is void and they "
+            "choose again.") in asked
+    assert series.standings(page) == ((0, 0), (0, 3))
+    page = series.done(series.choose_sticks(mid, 6, "take", htmx=htmx), htmx)
+    assert series.hands(mid)[5]["sticks_against"] == 3
+    assert series.standings(page) == ((0, 0), (0, 1))
+    assert decisions(series.get(f"/m/{mid}")) == ""
+
+
+def test_the_scoresheet_says_not_chosen_yet_7_3_1(series: Series) -> None:
+    deals = series_file_deals()
+    deals[0]["end"]["points"] = [20, 52]              # deal 2 now goes to Petr & Karel
+    mid = series.seed_series(deals, teams=["Sokoli", "Orli"])
+    text = pdf_text(series.client, mid)
+    assert "Orli +2 (add or take: not chosen yet, not counted)" in text
+    assert "Orli +2 (added)" not in text
+    assert "Sokoli chose to add the matchsticks, but after a change to an earlier deal Orli " \
+        "win this game: that choice is void and Orli choose" in text
+
+
+def test_a_take_against_a_pile_an_edit_emptied_is_asked_again_7_3_1(series: Series) -> None:
+    # Deal 2: EW win 2 and add; deal 3: NS win 2 and take them off EW's 2.
+    mid = series.seed_series([EXAMPLE_1, {**EXAMPLE_4, "sticks": "add"},
+                              {**WRONG_DOST_BY_W, "sticks": "take"}])
+    assert series.standings(series.get(f"/m/{mid}")) == ((0, 0), (0, 0))
+    assert series.hands(mid)[2]["sticks_against"] == 2
+    # EW's choice corrected to a take off NS's empty pile: EW hold 0 when NS take.
+    series.follow(series.choose_sticks(mid, 2, "take"))
+    page = series.get(f"/m/{mid}")
+    assert (f"Deal 3: {NS_NAME} chose to take 2 matchsticks off {EW_NAME}'s pile when it held "
+            "2; after a change to an earlier deal it holds 0: that choice is void and they "
+            "choose again.") in decisions(page)
+    assert f"{NS_NAME} take 2 matchsticks" not in page.text
+    series.follow(series.choose_sticks(mid, 3, "add"))
+    assert series.standings(series.get(f"/m/{mid}")) == ((0, 0), (2, 0))
+
+
+def test_no_new_deal_while_an_open_choice_decides_the_series_7_3_2(series: Series) -> None:
+    # Target 1: deal 2's award is not chosen; deal 3 brings NS to 2 on the piles shown, but
+    # whether the series ended depends on deal 2's choice.
+    mid = series.seed_series([EXAMPLE_1, EXAMPLE_3, {**WRONG_DOST_BY_W, "sticks": "add"}],
+                             target=1)
+    page = series.get(f"/m/{mid}")
+    assert "Series over" not in page.text
+    assert (f"{NS_NAME} reach 2 on the matchsticks shown, but the award of deal 2 is not "
+            "chosen yet: the series is decided once it is") in page.text
+    refused(series, mid, False, lambda: series.start_deal(mid, 4),
+            "choose add or take first", "rule 7.3.2")
+    # NS take (EW have none): the series ends with deal 3.
+    page = series.follow(series.choose_sticks(mid, 2, "take"))
+    assert f"Series over: {NS_NAME} wins 2–0" in page.text
+
+
+def test_a_dost_after_a_trick_needs_both_teams_card_points_6_1(series: Series) -> None:
+    mid = started(series, [EXAMPLE_1])
+    page = refused(series, mid, False,
+                   lambda: series.call_dost(mid, 2, N, 2, points=("", ""), trick_winner=N),
+                   "Dost was called after trick 2: give both teams' card points of the "
+                   "completed tricks", "rule 6.1")
+    assert page.selected("dost-after") == ["2"]                   # what was typed is kept
+    refused(series, mid, False,
+            lambda: series.call_dost(mid, 2, N, 2, points=("12", ""), trick_winner=N),
+            "give both teams' card points", "rule 6.1")
+
+
+def test_a_dost_before_trick_1_needs_no_card_points(series: Series) -> None:
+    mid = started(series)
+    series.follow(series.declare(mid, 1, N, rank="A", count=3))
+    series.follow(series.call_dost(mid, 1, N, 0, points=("", "")))
+    assert series.hands(mid)[0]["end"]["points"] == [0, 0]
+
+
+# -- Who dealt (2.5, 6.1) --------------------------------------------------------------------
+
+@HTMX
+def test_the_dealer_is_proposed_and_the_table_may_correct_it_6_1(series: Series,
+                                                                  htmx: bool) -> None:
+    mid = series.new_series()
+    assert series.get(f"/m/{mid}").checked("start-dealer") == [str(W)]   # first dealer
+    page = series.done(series.start_deal(mid, 1, "h", dealer=E, htmx=htmx), htmx)
+    assert "Deal 1 Petr deals · Eva declares first and leads" in page.text
+    assert series.hands(mid)[0]["dealer"] == E
+    page = series.done(series.finish_deal(mid, 1, 40, last=EW, htmx=htmx), htmx)
+    assert ("Petr dealt, out of turn: the deal passes to the left, so Karel was due to deal "
+            "(recorded as dealt)") in page.text
+    assert series.get(f"/m/{mid}").checked("start-dealer") == [str(S)]   # left of Petr
+    # corrected where the deal is edited: Karel dealt after all
+    page = series.done(series.start_deal(mid, 1, "h", dealer=W, htmx=htmx, editing=True), htmx)
+    assert series.hands(mid)[0]["dealer"] == W
+    assert "out of turn" not in series.get(f"/m/{mid}").text
+    assert series.get(f"/m/{mid}/hands/1").checked("start-dealer") == [str(W)]
+
+
+def test_deleting_a_deal_keeps_who_dealt_the_others_6_1(series: Series) -> None:
+    mid = started(series, [PLAIN_40_38, PLAIN_40_38])
+    assert [h["dealer"] for h in series.hands(mid)] == [W, N, E]
+    series.follow(series.delete(mid, 1))
+    assert [h["dealer"] for h in series.hands(mid)] == [N, E]
+    page = series.get(f"/m/{mid}")
+    assert "Deal 2 Petr deals · Eva declares first and leads" in page.text
+
+
+def test_deleting_a_deal_of_a_match_stored_without_dealers_keeps_them_6_1(
+    series: Series,
+) -> None:
+    # A match stored before the dealer was recorded: its deals have no "dealer".
+    from referee.engine.games.stovkahra import GAME
+
+    settings = GAME.settings({"players": PLAYERS4, "teams": TEAMS4, "first_dealer": W})
+    old = [GAME.canonical_hand(PLAIN_40_38) for _ in range(3)]
+    assert [h["dealer"] for h in old] == [None, None, None]
+    mid = str(series.app.extensions["referee.store"].create("stovkahra", settings, old))
+    series.follow(series.delete(mid, 1))
+    assert [h["dealer"] for h in series.hands(mid)] == [N, E]

@@ -92,10 +92,9 @@ class DostForm(FlaskForm):
         ("0", "right after his own combination")] + [
         (str(t), f"on winning trick {t}") for t in range(1, 8)])
     trick_winner = SelectField("Trick won by", choices=[("", "—")] + SEATS, default="")
-    points_0 = WholeNumber("Card points", [InputRequired(), NumberRange(0, DEAL_POINTS)],
-                            default=0)
-    points_1 = WholeNumber("Card points", [InputRequired(), NumberRange(0, DEAL_POINTS)],
-                            default=0)
+    # Required after a trick (6.1), checked in apply_dost; right after a declaration: 0.
+    points_0 = WholeNumber("Card points", [Optional(), NumberRange(0, DEAL_POINTS)])
+    points_1 = WholeNumber("Card points", [Optional(), NumberRange(0, DEAL_POINTS)])
     tricks_0 = WholeNumber("Tricks", [Optional(), NumberRange(0, 7)])
     tricks_1 = WholeNumber("Tricks", [Optional(), NumberRange(0, 7)])
 
@@ -236,10 +235,21 @@ def apply_dost(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
             "completed)", "6.1")
     if None not in given:
         tricks = [given[0], given[1]]
+    points = [form.points_0.data, form.points_1.data]
+    if None in points:
+        if after > 0:
+            raise RuleViolation(
+                "dost.points", f"Dost was called after trick {after}: give both teams' card "
+                "points of the completed tricks", "6.1")
+        if points != [None, None]:
+            raise RuleViolation(
+                "dost.points", "Dost was called before trick 1: both teams have 0 card points "
+                "(or leave both empty)", "7.2.3")
+        points = [0, 0]
     deal["end"] = {
         "kind": "dost", "caller": int(form.caller.data), "after": after,
         "trick_winner": int(form.trick_winner.data) if form.trick_winner.data else None,
-        "points": [form.points_0.data, form.points_1.data], "tricks": tricks,
+        "points": points, "tricks": tricks,
         "sevens": _seven_list(form, 7),
     }
     return hands
