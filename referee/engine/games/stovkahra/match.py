@@ -10,7 +10,9 @@ the standing say "not chosen yet", and the piles shown leave it out. Later deals
 scored (a game's end does not depend on the choice), and later choices are applied to the
 piles shown. The series is not decided while an award is pending: a pile that reaches the
 target then depends on an open choice (a take could have lowered it, an add raised the other),
-so the lines say so and the series goes on until the winners choose.
+so the lines say so (``detail["series_waits"]``; the web then starts no new deal) and the
+series goes on until the winners choose. A take chosen meanwhile is made against the pile
+shown, so choosing the earlier award may make it void in turn, and it is asked again.
 """
 
 from __future__ import annotations
