@@ -121,6 +121,25 @@ class Stovkahra(Game):
     def canonical_hand(self, raw: object) -> dict[str, Any]:
         return deal_to_json(parse_deal(raw))
 
+    def complete(
+        self, settings: dict[str, Any], hands: list[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        """Fill in each deal's dealer (the proposal: left of the previous deal's dealer) and,
+        for a choice recorded without its team (a version 1 file), the winners at that time
+        and the pile a take was made against: the fold reads them so, so no score changes."""
+        result = score_match(settings, hands)
+        outcomes = result.hands + ([] if result.draft is None else [result.draft])
+        completed = []
+        for raw, outcome in zip(hands, outcomes, strict=True):
+            deal = dict(raw)
+            if deal.get("dealer") is None:
+                deal["dealer"] = outcome.dealer
+            made = outcome.detail.get("sticks_made")
+            if made is not None:
+                deal["sticks_by"], deal["sticks_against"] = made
+            completed.append(deal)
+        return completed
+
 
 GAME = Stovkahra()
 
