@@ -25,6 +25,7 @@ from webtools import (
     Page,
     Series,
     Table,
+    deal,
     decider,
     hand,
     played,
@@ -319,9 +320,12 @@ def test_a_correction_that_leads_to_another(table: Table) -> None:
 @HTMX
 def test_stovkahra_series_ends_earlier(series: Series, htmx: bool) -> None:
     """A series to 1 game: North's three aces, forgotten in deal 1, make NS win the game in
-    deal 2, which ends the series (7.3.2): deal 3 is after its end and can only go."""
-    before = THREE_TO_A_GAME[:3]
-    mid = series.seed_series(before, target=1)
+    deal 2, which ends the series (7.3.2): deal 3 is after its end and can only go. (NS's
+    "add" is recorded on deal 2, as it would be once they chose: an open choice keeps a series
+    from ending, 7.3.1.)"""
+    add_ns = deal(end=THREE_TO_A_GAME[1]["end"], sticks="add", sticks_by=0)
+    mid = series.seed_series([THREE_TO_A_GAME[0], add_ns, THREE_TO_A_GAME[2]], target=1)
+    before = series.hands(mid)
     with unchanged(series, mid):
         page = series.rejected(series.declare(mid, 1, N, rank="A", count=3, htmx=htmx,
                                               editing=True), htmx)

@@ -21,7 +21,7 @@ from ...cards import FRENCH
 from ...errors import RuleViolation, shown
 from ..base import Game, MatchResult, require_name, require_player, require_switches
 from .facts import deal_to_json, parse_deal
-from .match import score_match
+from .match import MatchFold, score_match
 from .play import legal_plays
 
 DEFAULT_TARGET = 10
@@ -127,14 +127,23 @@ class Stovkahra(Game):
         """Fill in each deal's dealer (the proposal: left of the previous deal's dealer) and,
         for a choice recorded without its team (a version 1 file), the winners at that time
         and the pile a take was made against: the fold reads them so, so no score changes."""
-        result = score_match(settings, hands)
-        outcomes = result.hands + ([] if result.draft is None else [result.draft])
+        fold = MatchFold(settings)
         completed = []
-        for raw, outcome in zip(hands, outcomes, strict=True):
+        dealer = (settings["first_dealer"] - 1) % 4
+        for number, raw in enumerate(hands, 1):
             deal = dict(raw)
+            outcome = None
+            try:
+                fold.add(number, raw, number == len(hands))
+                outcome = fold.draft if fold.draft is not None else fold.hands[-1]
+            except RuleViolation:
+                # a deal that no longer fits (a correction is pending): its dealer follows
+                # the rotation, and nothing else is filled in from here on
+                fold.over = True
             if deal.get("dealer") is None:
-                deal["dealer"] = outcome.dealer
-            made = outcome.detail.get("sticks_made")
+                deal["dealer"] = outcome.dealer if outcome is not None else (dealer + 1) % 4
+            dealer = deal["dealer"]
+            made = None if outcome is None else outcome.detail.get("sticks_made")
             if made is not None:
                 deal["sticks_by"], deal["sticks_against"] = made
             completed.append(deal)
