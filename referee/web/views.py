@@ -415,24 +415,24 @@ def delete_hand(match_id: str, hand: int) -> Any:
 
 @bp.post("/m/<match_id>/changes/<int:event>/restore")
 def restore_hand(match_id: str, event: int) -> Any:
-    """Put a deleted hand back at its number, whatever happened since (the history's
-    Restore button): deleting is an event, never a loss."""
+    """Put a deleted hand back between the neighbours it had (or the nearest of its earlier
+    ones still there), whatever happened since (the history's Restore button): deleting is an
+    event, never a loss."""
     stored, web, result = load(match_id, edit=True, events=HISTORY)
     found = store().deleted_hand(stored.id, event)
     if found is None:
         abort(404)
-    number, facts = found
-    at = min(number, len(stored.hands) + 1)
-    new_hands = stored.hands[: at - 1] + [facts] + stored.hands[at - 1:]
+    at = found.at
+    new_hands = stored.hands[: at - 1] + [found.facts] + stored.hands[at - 1:]
     word = web.game.hand_word.capitalize()
     try:
         new_result = web.game.score(stored.settings, new_hands)
         new_hands = _canonical(web, stored.settings, new_hands)
         store().save_hands(stored.id, stored.hands, new_hands, f"{word} {at} restored",
-                           device(), renumbers=True, restores=event)
+                           device(), renumbers=True, restores=event, version=stored.version)
     except RuleViolation as violation:
-        return render_live(_context(stored, web, result), web, status=422,
-                           error=f"{word} {number} cannot be restored: {violation.explain()}")
+        return render_live(_context(stored, web, result), web, status=422, error=(
+            f"{word} {found.number} cannot be restored: {violation.explain()}"))
     except StaleMatch:
         fresh, _, fresh_result = load(match_id, events=HISTORY)
         return render_live(_context(fresh, web, fresh_result), web, status=409, error=(
@@ -440,7 +440,8 @@ def restore_hand(match_id: str, event: int) -> Any:
             "the history of changes below and try again."))
     flash(f"{word} {at} restored.")
     for message in describe_changes(result, new_result, web.game.sides(stored.settings), at,
-                                    word=web.game.hand_word, match_score=web.game.race):
+                                    inserted=True, word=web.game.hand_word,
+                                    match_score=web.game.race):
         flash(message)
     return _after_change(stored.id, None)
 
@@ -463,7 +464,12 @@ def _canonical(
     web: WebGame, settings: dict[str, Any], hands: list[dict[str, Any]]
 ) -> list[dict[str, Any]]:
     """The hands as the store keeps them, every proposed fact filled in (``Game.complete``);
-    a problem names its hand, as the fold does."""
+    a problem names its hand, as the fold does. A match holds at most as many hands as a
+    match file."""
+    if len(hands) > matchfile.MAX_HANDS:
+        raise RuleViolation("match.hands", (
+            f"A match holds at most {matchfile.MAX_HANDS:,} {web.game.hand_word}s, so this "
+            f"one is full: nothing was saved. Start a new match to play on"))
     canonical = []
     for number, raw in enumerate(hands, 1):
         try:
