@@ -278,10 +278,11 @@ class Store:
         try:
             with self._writing(match_id) as conn:
                 row = conn.execute(select(matches.c.version, matches.c.uids)
-                                   .where(matches.c.id == match_id)).one()
-                if version is not None and row.version != version:
+                                   .where(matches.c.id == match_id)).first()
+                if row is None or (version is not None and row.version != version):
                     raise StaleMatch(match_id)
-                if version is None and [f for _, f in _rows(conn, match_id)] != before:
+                stored = None if version is not None else _rows(conn, match_id)
+                if stored is not None and [f for _, f in stored] != before:
                     raise StaleMatch(match_id)
                 removes = deletes - 1 if deletes is not None else None
                 inserts = restored = None
@@ -293,7 +294,8 @@ class Store:
                     inserts, restored = found.at - 1, found.uid
                 start, end_before, end_after = region(before, after, removes=removes,
                                                       inserts=inserts)
-                removed = _rows(conn, match_id, start, end_before)
+                removed = (stored[start:end_before] if stored is not None
+                           else _rows(conn, match_id, start, end_before))
                 if [f for _, f in removed] != before[start:end_before]:
                     raise StaleMatch(match_id)
                 change, last_uid = build(removed, after, start, end_after, row.uids,
