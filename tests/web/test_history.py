@@ -32,6 +32,7 @@ from referee import create_app
 from referee.engine import matchfile
 from referee.engine.games.base import HandOutcome
 from referee.engine.games.tartli import GAME
+from referee.web import store as store_module
 from referee.web.changes import describe_changes
 from referee.web.store import Store, actions
 
@@ -245,7 +246,9 @@ def _list_schema() -> tuple[MetaData, SqlTable, SqlTable, SqlTable]:
     return meta, matches, hands, events
 
 
-def test_an_old_history_is_upgraded_and_undo_and_restore_still_work(database_url: str) -> None:
+def test_an_old_history_is_upgraded_and_undo_and_restore_still_work(
+        database_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(store_module, "UPGRADE_BATCH", 2)     # events rewritten a few at a time
     x, y, z, w = (GAME.canonical_hand(h) for h in (X, Y, Z, W))
     x2 = GAME.canonical_hand(dict(X, indicator="9l"))
     # The match's life as the old store logged it: each event with the hands before it.
