@@ -52,6 +52,9 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
+from ..engine import matchfile
+from ..engine.errors import RuleViolation
+from ..engine.games import get
 from .splice import Hand, Splice, build, region
 
 metadata = MetaData()
@@ -272,18 +275,24 @@ class Store:
         hand this takes out; ``restores``: the delete event whose hand this puts back (at the
         place ``deleted_hand`` gives).
 
+        A change that adds hands past ``matchfile.MAX_HANDS`` is refused (RuleViolation).
         Refused with StaleMatch when the stored hands are no longer ``before``: with
         ``version`` (the match's version that ``before`` was read at), by that version alone;
         without it, by comparing every stored hand."""
         try:
             with self._writing(match_id) as conn:
-                row = conn.execute(select(matches.c.version, matches.c.uids)
+                row = conn.execute(select(matches.c.version, matches.c.uids, matches.c.game)
                                    .where(matches.c.id == match_id)).first()
                 if row is None or (version is not None and row.version != version):
                     raise StaleMatch(match_id)
                 stored = None if version is not None else _rows(conn, match_id)
                 if stored is not None and [f for _, f in stored] != before:
                     raise StaleMatch(match_id)
+                if len(after) > max(len(before), matchfile.MAX_HANDS):
+                    raise RuleViolation("match.hands", (
+                        f"A match holds at most {matchfile.MAX_HANDS:,} "
+                        f"{get(row.game).hand_word}s, as a match file does, so this one is "
+                        f"full: nothing was saved. Start a new match to play on"))
                 removes = deletes - 1 if deletes is not None else None
                 inserts = restored = None
                 if restores is not None:

@@ -464,12 +464,7 @@ def _canonical(
     web: WebGame, settings: dict[str, Any], hands: list[dict[str, Any]]
 ) -> list[dict[str, Any]]:
     """The hands as the store keeps them, every proposed fact filled in (``Game.complete``);
-    a problem names its hand, as the fold does. A match holds at most as many hands as a
-    match file."""
-    if len(hands) > matchfile.MAX_HANDS:
-        raise RuleViolation("match.hands", (
-            f"A match holds at most {matchfile.MAX_HANDS:,} {web.game.hand_word}s, so this "
-            f"one is full: nothing was saved. Start a new match to play on"))
+    a problem names its hand, as the fold does."""
     canonical = []
     for number, raw in enumerate(hands, 1):
         try:

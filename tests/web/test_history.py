@@ -156,8 +156,12 @@ def test_a_match_holds_no_more_hands_than_a_match_file(app: Flask, table: Table,
     before = table.hands(mid)
     page = table.indicator(mid, 4, "9l")
     assert page.status == 422
-    assert "A match holds at most 3 hands, so this one is full" in " ".join(page.errors)
+    assert ("A match holds at most 3 hands, as a match file does, so this one is full: "
+            "nothing was saved" in " ".join(page.errors)), page.errors
     assert table.hands(mid) == before
+    # its hands can still be corrected
+    assert table.indicator(mid, 1, "Al").status == 302
+    assert table.hands(mid)[0]["indicator"] == "Al"
     # a restore into a full match is refused the same way
     assert table.post(delete_url(table, mid, 2)).status == 302
     assert table.indicator(mid, 3, "9l").status == 302
@@ -165,6 +169,18 @@ def test_a_match_holds_no_more_hands_than_a_match_file(app: Flask, table: Table,
     assert refused.status == 422
     assert "A match holds at most 3 hands" in " ".join(refused.errors)
     assert len(table.hands(mid)) == 3
+
+
+def test_a_match_stored_with_more_hands_can_still_be_corrected(
+        app: Flask, table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    mid = table.seed([X, Y, Z, W])
+    monkeypatch.setattr(matchfile, "MAX_HANDS", 3)
+    assert table.indicator(mid, 2, "Al").status == 302
+    assert table.post(delete_url(table, mid, 4)).status == 302
+    assert table.undo(mid).status == 302                  # back to four: as it was stored
+    assert len(table.hands(mid)) == 4
+    assert table.indicator(mid, 5, "9l").status == 422
+    assert len(table.hands(mid)) == 4
 
 
 def test_the_limit_is_the_match_files(app: Flask) -> None:
