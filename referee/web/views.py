@@ -30,6 +30,7 @@ from ..engine.games import GAMES
 from ..engine.games.base import MatchResult
 from . import htmx
 from .changes import describe_changes
+from .corrections import LaterHands, Plan, chosen, flash_plan, label_with, until
 from .games import WEB_GAMES
 from .games.base import ActionContext, FormInvalid, WebGame
 from .sharing import device, host_hint, remember, remembered, share_links, token_in
@@ -183,6 +184,7 @@ def _page(
     ctx: ActionContext, web: WebGame, *, error: str | None = None,
     bound: dict[str, FlaskForm] | None = None, editing: bool = False,
     posted: str | None = None, conflict: dict[str, Any] | None = None, messages: bool = True,
+    corrections: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """What the match page's templates need."""
     match, result = ctx.match, ctx.result
@@ -194,6 +196,7 @@ def _page(
         "match": match, "web": web, "game": web.game, "result": result, "ctx": ctx,
         "names": ctx.names, "sides": web.game.sides(match.settings), "forms": forms,
         "editor": web.editor(ctx), "error": error, "conflict": conflict,
+        "corrections": corrections,
         "editing": editing, "button": ButtonForm(),
         "messages": get_flashed_messages() if messages else [],
         "rules": web.game.rules_in_force(match.settings), "posted": posted,
@@ -211,9 +214,10 @@ def render_live(
     ctx: ActionContext, web: WebGame, *, error: str | None = None,
     bound: dict[str, FlaskForm] | None = None, status: int = 200, editing: bool = False,
     posted: str | None = None, conflict: dict[str, Any] | None = None,
+    corrections: dict[str, Any] | None = None,
 ) -> Any:
     context = _page(ctx, web, error=error, bound=bound, editing=editing, posted=posted,
-                    conflict=conflict)
+                    conflict=conflict, corrections=corrections)
     if htmx:
         template = "matches/_live.html"
     else:
@@ -305,18 +309,31 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
     valid_trick = trick is None or (
         hand <= len(stored.hands) and web.valid_trick(stored.hands[hand - 1], trick)
     )
+    plan: Plan | None = None
     try:
         if gone or _stale_form(stored, hand):
             raise StaleMatch(stored.id)
         if not form.validate():
             raise FormInvalid(spec.form, form)
         new_hands = spec.apply(ctx, form)
-        new_result = web.game.score(stored.settings, new_hands)     # names the players
+        try:
+            new_result = web.game.score(stored.settings, new_hands)     # names the players
+        except RuleViolation as violation:
+            # later hands that no longer fit: corrected with this change when the table chose
+            # how (else LaterHands, with the ways out)
+            plan = chosen(web.game, stored.settings, new_hands, violation, hand + 1,
+                          list(range(1, len(new_hands) + 1)))
+            new_hands, new_result = plan.hands, plan.result
         new_hands = _canonical(web, stored.settings, new_hands)
         word = web.game.hand_word
         label = (f"{spec.verb} {trick} of {word} {hand}" if trick is not None
                  else f"{spec.verb} ({word} {hand})")
-        store().save_hands(stored.id, stored.hands, new_hands, label, device())
+        store().save_hands(stored.id, stored.hands, new_hands, label_with(label, plan), device(),
+                           renumbers=plan is not None and len(new_hands) != len(stored.hands))
+    except LaterHands as later:
+        return render_live(ctx, web, error=later.message,
+                           bound={spec.form: form}, status=422, editing=editing,
+                           posted=spec.form, corrections=later.offer())
     except (FormInvalid, RuleViolation, StaleMatch) as problem:
         if not valid_trick:
             ctx.trick = None                 # never offer a trick that cannot exist
@@ -336,8 +353,9 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
                                editing=editing, posted=spec.form)
         return page
     sides = web.game.sides(stored.settings)
-    for message in describe_changes(result, new_result, sides, hand, word=web.game.hand_word,
-                                    match_score=web.game.race):
+    flash_plan(plan)
+    for message in describe_changes(result, until(new_result, plan), sides, hand,
+                                    word=web.game.hand_word, match_score=web.game.race):
         flash(message)
     return _after_change(stored.id, hand if editing else None)
 
@@ -393,22 +411,36 @@ def delete_hand(match_id: str, hand: int) -> Any:
     if hand > len(stored.hands) or _stale_form(stored, hand):
         return _conflict_answer(match_id, web, hand)
     new_hands = stored.hands[: hand - 1] + stored.hands[hand:]
+    plan: Plan | None = None
     try:
         new_result = web.game.score(stored.settings, new_hands)
     except RuleViolation as violation:
-        return render_live(
-            _context(stored, web, result), web,
-            error=f"{word} {hand} cannot be deleted: {violation.explain()}", status=422,
-        )
+        # later hands that no longer fit without it: corrected with the delete when the table
+        # chose how; numbered as the table sees them now
+        shown = [n for n in range(1, len(stored.hands) + 1) if n != hand]
+        try:
+            plan = chosen(web.game, stored.settings, new_hands, violation, hand, shown,
+                          f"{word} {hand} cannot be deleted alone: once it is gone")
+        except LaterHands as later:
+            return render_live(_context(stored, web, result), web, error=later.message,
+                               status=422, corrections=later.offer())
+        except RuleViolation:
+            return render_live(
+                _context(stored, web, result), web,
+                error=f"{word} {hand} cannot be deleted: {violation.explain()}", status=422,
+            )
+        new_hands, new_result = plan.hands, plan.result
     try:
-        store().save_hands(stored.id, stored.hands, new_hands, f"{word} {hand} deleted",
-                           device(), renumbers=True, deletes=hand)
+        store().save_hands(stored.id, stored.hands, new_hands,
+                           label_with(f"{word} {hand} deleted", plan), device(), renumbers=True,
+                           deletes=hand)
     except StaleMatch:
         return _conflict_answer(match_id, web, hand)
     flash(f"{word} {hand} deleted.")
-    for message in describe_changes(result, new_result, web.game.sides(stored.settings), hand,
-                                    removed=True, word=web.game.hand_word,
-                                    match_score=web.game.race):
+    flash_plan(plan)
+    for message in describe_changes(result, until(new_result, plan),
+                                    web.game.sides(stored.settings), hand, removed=True,
+                                    word=web.game.hand_word, match_score=web.game.race):
         flash(message)
     return _after_change(stored.id, None)
 
@@ -425,11 +457,24 @@ def restore_hand(match_id: str, event: int) -> Any:
     at = found.at
     new_hands = stored.hands[: at - 1] + [found.facts] + stored.hands[at - 1:]
     word = web.game.hand_word.capitalize()
+    plan: Plan | None = None
     try:
-        new_result = web.game.score(stored.settings, new_hands)
+        try:
+            new_result = web.game.score(stored.settings, new_hands)
+        except RuleViolation as violation:
+            # later hands that no longer fit with it back: corrected with the restore when
+            # the table chose how (numbered as they will be)
+            plan = chosen(web.game, stored.settings, new_hands, violation, at + 1,
+                          list(range(1, len(new_hands) + 1)),
+                          f"{word} {found.number} cannot be restored alone: once it is back")
+            new_hands, new_result = plan.hands, plan.result
         new_hands = _canonical(web, stored.settings, new_hands)
-        store().save_hands(stored.id, stored.hands, new_hands, f"{word} {at} restored",
-                           device(), renumbers=True, restores=event, version=stored.version)
+        store().save_hands(stored.id, stored.hands, new_hands,
+                           label_with(f"{word} {at} restored", plan), device(), renumbers=True,
+                           restores=event, version=stored.version)
+    except LaterHands as later:
+        return render_live(_context(stored, web, result), web, status=422, error=later.message,
+                           corrections=later.offer())
     except RuleViolation as violation:
         return render_live(_context(stored, web, result), web, status=422, error=(
             f"{word} {found.number} cannot be restored: {violation.explain()}"))
@@ -439,9 +484,10 @@ def restore_hand(match_id: str, event: int) -> Any:
             "Nothing was restored: the match was changed on another device meanwhile. Check "
             "the history of changes below and try again."))
     flash(f"{word} {at} restored.")
-    for message in describe_changes(result, new_result, web.game.sides(stored.settings), at,
-                                    inserted=True, word=web.game.hand_word,
-                                    match_score=web.game.race):
+    flash_plan(plan)
+    for message in describe_changes(result, until(new_result, plan),
+                                    web.game.sides(stored.settings), at, inserted=True,
+                                    word=web.game.hand_word, match_score=web.game.race):
         flash(message)
     return _after_change(stored.id, None)
 

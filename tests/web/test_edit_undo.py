@@ -104,8 +104,9 @@ def test_delete_refused_when_the_rest_would_break(table: Table, htmx: bool) -> N
     mid = table.seed(TIE_HANDS + [decider(B)])
     with unchanged(table, mid):
         page = table.rejected(table.delete(mid, 1, htmx=htmx), htmx)
-    assert any("Hand 1 cannot be deleted: Hand 2: A decider hand follows only a tie" in e
-               for e in page.errors), page.errors
+    # named as the table sees it now: hand 3 (hand 2 once hand 1 is gone)
+    assert any("Hand 1 cannot be deleted alone: once it is gone, a later hand no longer fits. "
+               "Hand 3: A decider hand follows only a tie" in e for e in page.errors), page.errors
 
 
 @HTMX

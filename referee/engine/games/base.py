@@ -90,6 +90,23 @@ class MatchResult:
     draft: HandOutcome | None = None
 
 
+@dataclass(frozen=True)
+class Repair:
+    """One way to make the hands after a correction fit the rules again (``Game.repair``).
+
+    ``action`` says what it does, for a button ("Save and ..."): ``{hands}`` stands for the
+    hands it touches ("hand 7", "hands 7–9"); ``why`` says what the table should know before
+    choosing it: why a removed hand cannot be kept, or what a conversion drops (empty: a hand
+    simply after the end)."""
+
+    key: str                          # stable across requests: posted back to choose it
+    hands: list[dict[str, Any]]       # every hand of the match once it is done
+    touched: tuple[int, ...]          # the 1-based positions it removes or rewrites
+    removes: bool                     # removes the touched hands (else rewrites them)
+    action: str
+    why: str = ""
+
+
 class Fold(Protocol):
     """A game's match fold: hands added one by one, then the result."""
 
@@ -163,6 +180,20 @@ class Game(ABC):
     ) -> MatchResult:
         """Fold the engine over the hands' facts. The last hand may be in progress
         (no ``end``); every problem is a RuleViolation naming its hand."""
+
+    def repair(
+        self, settings: dict[str, Any], hands: list[dict[str, Any]], problem: RuleViolation
+    ) -> list[Repair]:
+        """The ways to make hand ``problem.hand`` fit again when a correction of an earlier
+        hand broke it (e.g. the game or match now ends before it), best first. Default: remove
+        it and every hand after it; a game overrides this where a hand can be converted."""
+        number = problem.hand
+        if number is None or not 1 <= number <= len(hands):
+            return []
+        return [Repair(
+            "remove", hands[: number - 1], tuple(range(number, len(hands) + 1)), True,
+            "remove {hands}",
+        )]
 
 
 def require_player(value: object, what: str, players: int = 2) -> int:

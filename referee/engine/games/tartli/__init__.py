@@ -6,9 +6,10 @@ from typing import Any
 
 from ...cards import HUNGARIAN
 from ...errors import RuleViolation
-from ..base import Game, MatchResult, require_name, require_player
+from ..base import Game, MatchResult, Repair, require_name, require_player
 from .facts import hand_to_json, parse_hand
 from .match import score_match
+from .repair import repair_decider
 
 TARGETS = (5, 10)
 
@@ -51,6 +52,14 @@ class Tartli(Game):
 
     def canonical_hand(self, raw: object) -> dict[str, Any]:
         return hand_to_json(parse_hand(raw))
+
+    def repair(
+        self, settings: dict[str, Any], hands: list[dict[str, Any]], problem: RuleViolation
+    ) -> list[Repair]:
+        """A decider hand that no longer follows a tie is removed alone; an ordinary hand
+        that now follows one can become the decider hand (7.4); else the default."""
+        own = repair_decider(settings["players"], hands, problem)
+        return own + super().repair(settings, hands, problem)
 
 
 GAME = Tartli()
