@@ -1,6 +1,6 @@
-"""What one change did to a match's list of hands: a splice, the smallest run of hands it took
-out and the hands it put in at the same place, each hand with its identity in the match (its
-uid). Undoing a change applies its splice the other way round.
+"""What one change did to a match's list of hands: splices, each a run of hands it took out and
+the hands it put in at the same place, each hand with its identity in the match (its uid).
+Undoing a change applies its splices the other way round, last first.
 
 Pure functions: the store reads and writes the rows."""
 
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 from typing import Any
 
 Facts = dict[str, Any]
@@ -28,8 +29,7 @@ class Splice:
                            "inserted": [list(h) for h in self.inserted]})
 
     @classmethod
-    def loads(cls, text: str) -> Splice:
-        data = json.loads(text)
+    def from_json(cls, data: dict[str, Any]) -> Splice:
         return cls(int(data["at"]), [(int(u), f) for u, f in data["removed"]],
                    [(int(u), f) for u, f in data["inserted"]])
 
@@ -68,18 +68,43 @@ def region(
 def build(
     removed: list[Hand], after: list[Facts], start: int, end: int, last_uid: int, *,
     removes: int | None = None, inserts: int | None = None, restored: int | None = None,
-) -> tuple[Splice, int]:
-    """The splice that replaces ``removed`` (the stored hands from ``start`` on) by
-    ``after[start:end]``, and the last uid given. Hands keep their uids in order; a deleted
-    hand (``removes``, a position) gives up its uid, a restored one (``restored`` at position
-    ``inserts``) takes its own back, and a new hand takes the next uid."""
-    uids = [uid for uid, _ in removed]
-    if removes is not None and start <= removes < start + len(uids):
-        del uids[removes - start]
+) -> tuple[list[Splice], int]:
+    """The splices, made one after the other, that turn ``removed`` (the stored hands from
+    ``start`` on) into ``after[start:end]``, and the last uid given: first the hand a delete
+    takes out (``removes``, a position) or a restore puts back (its uid ``restored``, at
+    ``inserts``), then each run of hands that differs, so that an edit and a later hand it
+    corrects far away store only those two. Hands keep their uids; a new one takes the next."""
+    done: list[Splice] = []
+    rows = list(removed)
+    if removes is not None and start <= removes < start + len(rows):
+        done.append(Splice(removes, [rows[removes - start]], []))
+        del rows[removes - start]
     if restored is not None and inserts is not None and start <= inserts < end:
-        uids.insert(inserts - start, restored)
-    uids = uids[: end - start]
-    while len(uids) < end - start:
-        last_uid += 1
-        uids.append(last_uid)
-    return Splice(start, removed, list(zip(uids, after[start:end], strict=True))), last_uid
+        back = (restored, after[inserts])
+        done.append(Splice(inserts, [], [back]))
+        rows.insert(inserts - start, back)
+    wanted = after[start:end]
+    keys = [_key(f) for _, f in rows]
+    matcher = SequenceMatcher(None, keys, [_key(f) for f in wanted], autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            continue
+        uids = [uid for uid, _ in rows[i1:i2]][: j2 - j1]
+        while len(uids) < j2 - j1:
+            last_uid += 1
+            uids.append(last_uid)
+        done.append(Splice(start + j1, rows[i1:i2], list(zip(uids, wanted[j1:j2], strict=True))))
+    return done, last_uid
+
+
+def _key(facts: Facts) -> str:
+    return json.dumps(facts, sort_keys=True, separators=(",", ":"))
+
+
+def dumps(splices: list[Splice]) -> str:
+    return "[" + ",".join(s.dumps() for s in splices) + "]"
+
+
+def loads(text: str | None) -> list[Splice]:
+    """The splices an event stored (none for the event that made the match)."""
+    return [Splice.from_json(item) for item in json.loads(text or "[]")]

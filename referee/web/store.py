@@ -55,7 +55,7 @@ from sqlalchemy.exc import IntegrityError
 from ..engine import matchfile
 from ..engine.errors import RuleViolation
 from ..engine.games import get
-from .splice import Hand, Splice, build, region
+from .splice import Hand, Splice, build, dumps, loads, region
 
 metadata = MetaData()
 
@@ -91,8 +91,9 @@ actions = Table(
     Column("label", String(200), nullable=False),
     # Before 2026-12 every event stored the whole list of hands before it here; now "".
     Column("before", Text, nullable=False, default=""),
-    # What the event changed, as JSON: {"at": position, "removed": [[uid, facts], ...],
-    # "inserted": [[uid, facts], ...]} (None for the event that made the match).
+    # What the event changed, as JSON: the splices it made one after the other, each
+    # {"at": position, "removed": [[uid, facts], ...], "inserted": [[uid, facts], ...]}
+    # (None for the event that made the match).
     Column("splice", Text, nullable=True),
     Column("device", String(100), nullable=False, default=""),
     Column("kind", String(10), nullable=False, default="change"),  # create change undo restore
@@ -307,14 +308,16 @@ class Store:
                            else _rows(conn, match_id, start, end_before))
                 if [f for _, f in removed] != before[start:end_before]:
                     raise StaleMatch(match_id)
-                change, last_uid = build(removed, after, start, end_after, row.uids,
-                                         removes=removes, inserts=inserts, restored=restored)
+                changes, last_uid = build(removed, after, start, end_after, row.uids,
+                                          removes=removes, inserts=inserts, restored=restored)
                 conn.execute(insert(actions).values(
                     match_id=match_id, created=_now(), label=label[:200], before="",
-                    splice=change.dumps(), device=device[:100],
+                    splice=dumps(changes), device=device[:100],
                     kind="restore" if restores else "change", undoes=restores, hand=deletes,
                 ))
-                _apply(conn, match_id, change, renumbers, last_uid)
+                for change in changes:
+                    _apply(conn, match_id, change)
+                _changed(conn, match_id, renumbers, last_uid)
         except IntegrityError as error:
             raise StaleMatch(match_id) from error
 
@@ -332,20 +335,23 @@ class Store:
             if expected is not None and expected != top.id:
                 raise StaleMatch(match_id)
             stored = conn.execute(select(actions.c.splice).where(actions.c.id == top.id)).scalar()
-            done = Splice.loads(stored or '{"at": 0, "removed": [], "inserted": []}')
+            undone = []
             # Undos nest (last in, first out): the hands stand as the change left them.
-            current = _rows(conn, match_id, done.at, done.at + len(done.inserted))
-            if [uid for uid, _ in current] != [uid for uid, _ in done.inserted]:
-                raise StaleMatch(match_id)
-            back = Splice(done.at, current, done.removed)
+            for done in reversed(loads(stored)):
+                current = _rows(conn, match_id, done.at, done.at + len(done.inserted))
+                if [uid for uid, _ in current] != [uid for uid, _ in done.inserted]:
+                    raise StaleMatch(match_id)
+                back = Splice(done.at, current, done.removed)
+                _apply(conn, match_id, back)
+                undone.append(back)
             conn.execute(insert(actions).values(
                 match_id=match_id, created=_now(), label=f"Undone: {top.label}"[:200],
-                before="", splice=back.dumps(), device=device[:100], kind="undo",
+                before="", splice=dumps(undone), device=device[:100], kind="undo",
                 undoes=top.id,
             ))
             last_uid = conn.execute(select(matches.c.uids)
                                     .where(matches.c.id == match_id)).scalar_one()
-            _apply(conn, match_id, back, True, last_uid)
+            _changed(conn, match_id, True, last_uid)
             return top.label
 
     def deleted_hand(self, match_id: str, event: int) -> Deleted | None:
@@ -393,11 +399,11 @@ def _deleted(conn: Connection, match_id: str, event: int) -> Deleted | None:
         return None
     row = conn.execute(select(actions.c.splice, actions.c.hand)
                        .where(actions.c.id == event)).one()
-    done = Splice.loads(row.splice)
-    index = row.hand - 1 - done.at
-    if not 0 <= index < len(done.removed):
+    done = loads(row.splice)
+    # a delete's first splice takes out its hand alone (see splice.build)
+    if not done or len(done[0].removed) != 1 or done[0].inserted or done[0].at != row.hand - 1:
         return None
-    uid, facts = done.removed[index]
+    uid, facts = done[0].removed[0]
     if conn.execute(select(hands.c.id).where(hands.c.match_id == match_id,
                                              hands.c.uid == uid)).first() is not None:
         return None
@@ -409,8 +415,7 @@ def _deleted(conn: Connection, match_id: str, event: int) -> Deleted | None:
     return Deleted(int(row.hand), int(later) + 1, uid, facts)
 
 
-def _apply(conn: Connection, match_id: str, change: Splice, renumbers: bool,
-           last_uid: int) -> None:
+def _apply(conn: Connection, match_id: str, change: Splice) -> None:
     """Write ``change`` to the hands rows: only the rows it touches, and one shift of the
     later hands' numbers when it takes out or puts in hands."""
     old = {uid: (change.at + i, facts) for i, (uid, facts) in enumerate(change.removed)}
@@ -438,6 +443,10 @@ def _apply(conn: Connection, match_id: str, change: Splice, renumbers: bool,
         elif moves or old[uid][1] != facts:
             conn.execute(update(hands).where(hands.c.match_id == match_id, hands.c.uid == uid)
                          .values(position=change.at + i, facts=json.dumps(facts)))
+
+
+def _changed(conn: Connection, match_id: str, renumbers: bool, last_uid: int) -> None:
+    """The match's row after a change: a new version (and layout, if hands moved)."""
     conn.execute(update(matches).where(matches.c.id == match_id).values(
         updated=_now(), version=matches.c.version + 1, uids=last_uid,
         layout=matches.c.layout + (1 if renumbers else 0),
@@ -515,37 +524,38 @@ def _upgrade_splices(conn: Connection) -> None:
 def _convert_history(conn: Connection, match_id: str) -> None:
     """Replay the match's events from their lists of hands, giving each hand a uid as the
     store does now (a delete's hand and a restored hand are the ones the event names; an undo
-    puts back the very hands its change took out), and store each event's splice."""
+    puts back the very hands its change took out), and store each event's splices."""
     events = conn.execute(
         select(actions.c.id, actions.c.kind, actions.c.undoes, actions.c.hand)
         .where(actions.c.match_id == match_id).order_by(actions.c.id)).all()
     current = [f for _, f in _rows(conn, match_id)]
     state: list[Hand] = []
     last_uid = 0
-    done: dict[int, tuple[Splice, int | None]] = {}      # event: (splice, its delete's number)
+    done: dict[int, tuple[list[Splice], int | None]] = {}   # event: (splices, deleted number)
     rewritten: list[dict[str, Any]] = []
 
     def listed(event: int) -> list[dict[str, Any]]:
         stored = conn.execute(select(actions.c.before).where(actions.c.id == event)).scalar()
         return list(json.loads(stored or "[]"))
 
+    def seated(facts: list[dict[str, Any]], last: int) -> tuple[list[Hand], int]:
+        """``state`` turned into ``facts`` (the first list, or a gap in the log)."""
+        start, end_b, end_a = region([f for _, f in state], facts)
+        seat, last = build(state[start:end_b], facts, start, end_a, last)
+        return _made(state, seat) or [], last
+
     after = listed(events[0].id) if events else current
     for k, ev in enumerate(events):
         before, after = after, (listed(events[k + 1].id) if k + 1 < len(events) else current)
-        if [f for _, f in state] != before:             # the first list, or a gap in the log
-            start, end_b, end_a = region([f for _, f in state], before)
-            seat, last_uid = build(state[start:end_b], before, start, end_a, last_uid)
-            state = seat.apply(state)
-        change = _replayed(ev, state, before, after, done, last_uid)
-        last_uid = max([last_uid] + [uid for uid, _ in change.inserted])
-        state = change.apply(state)
-        done[ev.id] = (change, ev.hand)
+        if [f for _, f in state] != before:
+            state, last_uid = seated(before, last_uid)
+        changes, last_uid = _replayed(ev, state, before, after, done, last_uid)
+        state = _made(state, changes) or state
+        done[ev.id] = (changes, ev.hand)
         rewritten.append({"event": ev.id,
-                          "change": None if ev.kind == "create" else change.dumps()})
+                          "change": None if ev.kind == "create" else dumps(changes)})
     if [f for _, f in state] != current:                # hands changed outside the log
-        start, end_b, end_a = region([f for _, f in state], current)
-        seat, last_uid = build(state[start:end_b], current, start, end_a, last_uid)
-        state = seat.apply(state)
+        state, last_uid = seated(current, last_uid)
     statement = (update(actions).where(actions.c.id == bindparam("event"))
                  .values(splice=bindparam("change"), before=""))
     for i in range(0, len(rewritten), UPGRADE_BATCH):
@@ -558,30 +568,38 @@ def _convert_history(conn: Connection, match_id: str) -> None:
     conn.execute(update(matches).where(matches.c.id == match_id).values(uids=last_uid))
 
 
+def _made(state: list[Hand], changes: list[Splice]) -> list[Hand] | None:
+    """``state`` with ``changes`` made one after the other; None if one does not fit (its
+    hands out are not the hands at its place)."""
+    for change in changes:
+        if state[change.at: change.at + len(change.removed)] != change.removed:
+            return None
+        state = change.apply(state)
+    return state
+
+
 def _replayed(
     ev: Any, state: list[Hand], before: list[dict[str, Any]], after: list[dict[str, Any]],
-    done: dict[int, tuple[Splice, int | None]], last_uid: int,
-) -> Splice:
-    """The splice an old event made, from the lists of hands before and after it."""
+    done: dict[int, tuple[list[Splice], int | None]], last_uid: int,
+) -> tuple[list[Splice], int]:
+    """The splices an old event made, from the lists of hands before and after it."""
     if ev.kind == "undo" and ev.undoes in done:
-        back = done[ev.undoes][0].reverse()
-        end = back.at + len(back.removed)
-        if (state[back.at: end] == back.removed
-                and [f for _, f in back.apply(state)] == after):
-            return back
+        back = [change.reverse() for change in reversed(done[ev.undoes][0])]
+        made = _made(state, back)
+        if made is not None and [f for _, f in made] == after:
+            return back, last_uid
     removes = ev.hand - 1 if ev.kind == "change" and ev.hand else None
     inserts = restored = None
     if ev.kind == "restore" and ev.undoes in done:
         deleted, number = done[ev.undoes]
-        index = (number or 0) - 1 - deleted.at
         uids = {uid for uid, _ in state}
-        if number and 0 <= index < len(deleted.removed) and deleted.removed[index][0] not in uids:
-            restored = deleted.removed[index][0]
+        if (number and deleted and deleted[0].at == number - 1 and len(deleted[0].removed) == 1
+                and not deleted[0].inserted and deleted[0].removed[0][0] not in uids):
+            restored = deleted[0].removed[0][0]
             inserts = min(number, len(before) + 1) - 1       # where the old store put it
     start, end_b, end_a = region(before, after, removes=removes, inserts=inserts)
-    change, _ = build(state[start:end_b], after, start, end_a, last_uid,
-                      removes=removes, inserts=inserts, restored=restored)
-    return change
+    return build(state[start:end_b], after, start, end_a, last_uid,
+                 removes=removes, inserts=inserts, restored=restored)
 
 
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:

@@ -200,7 +200,8 @@ def _event_bytes(store: Store, match_id: str) -> list[int]:
 
 
 def test_an_event_of_a_1000_hand_match_stores_at_most_20_kB(db_store: Store) -> None:
-    hands = [GAME.canonical_hand(HAND_440_71) for _ in range(1_000)]
+    hands = [GAME.canonical_hand(dict(HAND_440_71, end=played((n % 152, 151 - n % 152), A)))
+             for n in range(1_000)]
     match_id = db_store.create("tartli", SETTINGS, hands)
     edited = [GAME.canonical_hand(dict(HAND_440_71, indicator="9l"))] + hands[1:]
     db_store.save_hands(match_id, hands, edited, "Trump indicator (hand 1)")
@@ -210,10 +211,20 @@ def test_an_event_of_a_1000_hand_match_stores_at_most_20_kB(db_store: Store) -> 
     loaded = db_store.load(match_id)
     assert loaded is not None and loaded.hands == edited
     assert len(json.dumps(hands)) > 200_000                     # what one event stored before
+    assert len(json.dumps(hands[:998])) > 200_000               # one splice from 1 to 999
     sizes = _event_bytes(db_store, match_id)[1:]                # the edit, the delete, the undo
     assert len(sizes) == 3 and max(sizes) <= 20_000, sizes
     # and so is the one that undoes the edit: the match is as it was made
     assert db_store.undo(match_id) == "Trump indicator (hand 1)"
+    loaded = db_store.load(match_id)
+    assert loaded is not None and loaded.hands == hands
+    assert max(_event_bytes(db_store, match_id)[1:]) <= 20_000
+    # an edit of hand 1 that corrects hand 999 with it (a later hand that no longer fits is
+    # removed in the same action): the two hands, not the 997 between them
+    corrected = edited[:998] + edited[999:]
+    db_store.save_hands(match_id, hands, corrected, "Trump indicator (hand 1); hand 999 removed",
+                        renumbers=True)
+    assert db_store.undo(match_id) == "Trump indicator (hand 1); hand 999 removed"
     loaded = db_store.load(match_id)
     assert loaded is not None and loaded.hands == hands
     assert max(_event_bytes(db_store, match_id)[1:]) <= 20_000
