@@ -7,8 +7,9 @@ never interleaved.
 
 A match has two secret tokens: its id, which is the edit link, and a view token, which only
 reads. Every change is an event kept in ``actions`` (time, device, what happened and what it
-changed: a splice, the hands it took out and the hands it put in at one place); an undo is an
-event too, so deleting a hand, or undoing, loses nothing.
+changed: splices, each the hands it took out and the hands it put in at one place, so that an
+event stays small however long the match); an undo is an event too, so deleting a hand, or
+undoing, loses nothing.
 
 Each hand has an identity in its match (``uid``) that it keeps when other hands move to other
 numbers and when an undo or a restore puts it back: a restored hand goes back between the
