@@ -21,6 +21,8 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -103,6 +105,7 @@ actions = Table(
 )
 
 TOKEN_BYTES = 16          # 128 bits per token
+SQLITE_WAIT = 30.0        # seconds a SQLite connection waits for another's lock
 
 
 class StaleMatch(Exception):
@@ -170,7 +173,7 @@ class Store:
     def __init__(self, url: str) -> None:
         sqlite = url.startswith("sqlite")
         self.engine: Engine = create_engine(
-            url, connect_args={"timeout": 30} if sqlite else {},
+            url, connect_args={"timeout": SQLITE_WAIT} if sqlite else {},
         )
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_connect)
@@ -609,9 +612,29 @@ def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA journal_mode=WAL")
+    _write_ahead_log(cursor)
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.close()
+
+
+def _write_ahead_log(cursor: Any) -> None:
+    """Switch the database to write-ahead logging (kept in the file: a no-op once done).
+
+    On a fresh file, several processes starting at once all switch it; SQLite refuses the
+    switch at once ("database is locked", without waiting out the busy timeout, which could
+    deadlock) while another connection holds the write lock. So wait here, as the busy
+    timeout would: try again until the other is done."""
+    deadline = time.monotonic() + SQLITE_WAIT
+    pause = 0.005
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() + pause > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)
 
 
 def _sqlite_begin(conn: Connection) -> None:

@@ -11,6 +11,7 @@ from flask import (
     abort,
     current_app,
     flash,
+    g,
     get_flashed_messages,
     redirect,
     render_template,
@@ -33,6 +34,7 @@ from .changes import describe_changes
 from .corrections import LaterHands, Plan, chosen, flash_plan, label_with, until
 from .games import WEB_GAMES
 from .games.base import ActionContext, FormInvalid, WebGame
+from .pdf import Scoresheets
 from .sharing import device, host_hint, remember, remembered, share_links, token_in
 from .store import StaleMatch, Store, StoredMatch
 
@@ -40,6 +42,7 @@ VIEW_ONLY = ("This is the match's view link: it shows the scoreboard and the rec
              "the edit link can change the match. Nothing was changed.")
 HISTORY = 50              # events shown in a match's history of changes
 DEVICE_NAME = 40          # characters of a device's name
+NOTICES = 3               # later hands whose change is told one by one (then: "… and N")
 
 bp = Blueprint("matches", __name__)
 
@@ -61,15 +64,28 @@ def store() -> Store:
     return current_app.extensions["referee.store"]  # type: ignore[no-any-return]
 
 
+def scoresheets() -> Scoresheets:
+    return current_app.extensions["referee.scoresheets"]  # type: ignore[no-any-return]
+
+
 def _find(token: str, *, edit: bool = False, events: int = 0) -> StoredMatch:
     """The stored match behind an edit or view token, or 404; 403 for a view token when the
     request would change the match."""
     match = store().load(token, events) if token_in(token) == token else None
     if match is None or match.game not in WEB_GAMES:
         abort(404)
+    _private(match.can_edit)
     if edit and not match.can_edit:
         abort(403)
     return match
+
+
+def _private(edit_link: bool) -> None:
+    """Mark this answer as one that carries an edit token (in its address, its links or its
+    forms): it is sent with ``Cache-Control: no-store``, so that no cache (a shared
+    computer's, a proxy's) keeps what lets anyone change the match."""
+    if edit_link:
+        g.no_store = True
 
 
 def load(
@@ -94,6 +110,7 @@ def load(
 
 def _home(status: int = 200, **extra: Any) -> Any:
     """The home page: new match, this browser's matches (never another table's), join, import."""
+    _private(True)                # this browser's matches, with their edit links
     context = {"import_form": ImportForm(), "join_code": "", "device": device(),
                "device_form": DeviceForm(name=session.get("device_name", "")), **extra}
     return render_template(
@@ -120,6 +137,7 @@ def name_device() -> Any:
 @bp.get("/join")
 def join() -> Any:
     """Open a match from a pasted link or a typed code (its edit or view token)."""
+    _private(True)                # the code in the address may be an edit token
     code = request.args.get("code", "")[:500]
     token = token_in(code)
     if token and store().version(token):
@@ -247,6 +265,7 @@ def live(match_id: str) -> Any:
     found = store().version(match_id) if token_in(match_id) == match_id else None
     if found is None:
         abort(404)
+    _private(found[1])
     etag = _etag(*found)
     if request.if_none_match.contains(etag):
         response = Response(status=304)
@@ -354,10 +373,27 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
         return page
     sides = web.game.sides(stored.settings)
     flash_plan(plan)
-    for message in describe_changes(result, until(new_result, plan), sides, hand,
-                                    word=web.game.hand_word, match_score=web.game.race):
-        flash(message)
+    _flash_changes(describe_changes(result, until(new_result, plan), sides, hand,
+                                    word=web.game.hand_word, match_score=web.game.race),
+                   web.game.hand_word)
     return _after_change(stored.id, hand if editing else None)
+
+
+def _flash_changes(messages: list[str], word: str) -> None:
+    """Flash what a change did further down the match: the first few notices about later
+    hands, then how many more changed, then the rest (the match score). Without htmx the
+    notices travel in the session cookie, which a browser drops past 4 kB: one notice per
+    later hand of a long match would lose them all."""
+    label = f"{word.capitalize()} "
+    about_hands = [m for m in messages if m.startswith(label)]
+    shown = about_hands if len(about_hands) <= NOTICES + 1 else about_hands[:NOTICES]
+    for message in shown:
+        flash(message)
+    if more := len(about_hands) - len(shown):
+        flash(f"… and {more} later {word}s changed.")
+    for message in messages:
+        if not message.startswith(label):
+            flash(message)
 
 
 def _unseen_errors(html: str, form: FlaskForm) -> str | None:
@@ -438,10 +474,10 @@ def delete_hand(match_id: str, hand: int) -> Any:
         return _conflict_answer(match_id, web, hand)
     flash(f"{word} {hand} deleted.")
     flash_plan(plan)
-    for message in describe_changes(result, until(new_result, plan),
+    _flash_changes(describe_changes(result, until(new_result, plan),
                                     web.game.sides(stored.settings), hand, removed=True,
-                                    word=web.game.hand_word, match_score=web.game.race):
-        flash(message)
+                                    word=web.game.hand_word, match_score=web.game.race),
+                   web.game.hand_word)
     return _after_change(stored.id, None)
 
 
@@ -485,10 +521,10 @@ def restore_hand(match_id: str, event: int) -> Any:
             "the history of changes below and try again."))
     flash(f"{word} {at} restored.")
     flash_plan(plan)
-    for message in describe_changes(result, until(new_result, plan),
+    _flash_changes(describe_changes(result, until(new_result, plan),
                                     web.game.sides(stored.settings), at, inserted=True,
-                                    word=web.game.hand_word, match_score=web.game.race):
-        flash(message)
+                                    word=web.game.hand_word, match_score=web.game.race),
+                   web.game.hand_word)
     return _after_change(stored.id, None)
 
 
@@ -549,9 +585,8 @@ def export(match_id: str) -> Response:
 @bp.get("/m/<match_id>/scoresheet.pdf")
 def scoresheet(match_id: str) -> Response:
     stored, _, _ = load(match_id)
-    from .pdf import render_pdf
-
     name = f"{stored.game}-{stored.created.date().isoformat()}.pdf"
-    return Response(render_pdf(_file(stored)), mimetype="application/pdf",
+    body = scoresheets().get(stored.id, stored.version, lambda: _file(stored))
+    return Response(body, mimetype="application/pdf",
                     headers={"Content-Disposition": f'inline; filename="{name}"'})
 

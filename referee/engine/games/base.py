@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..cards import Deck
-from ..errors import RuleViolation, shown
+from ..errors import FACTS, RuleViolation, shown
 
 
 @dataclass(frozen=True)
@@ -196,13 +196,16 @@ class Game(ABC):
         )]
 
 
-def require_player(value: object, what: str, players: int = 2) -> int:
+# The require_* helpers read one fact; a wrong one breaks ``rule``: by default section 6.1 of
+# the game's rules (the facts of a hand), where the caller knows no more specific rule.
+
+def require_player(value: object, what: str, players: int = 2, rule: str = FACTS) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise RuleViolation("fact.player", f"{what} must name a player")
+        raise RuleViolation("fact.player", f"{what} must name a player", rule)
     return value
 
 
-def require_int(value: object, what: str, low: int, high: int, rule: str | None = None) -> int:
+def require_int(value: object, what: str, low: int, high: int, rule: str = FACTS) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RuleViolation("fact.number", f"{what} must be a whole number", rule)
     if not low <= value <= high:
@@ -212,78 +215,88 @@ def require_int(value: object, what: str, low: int, high: int, rule: str | None 
     return value
 
 
-def require_dict(value: object, what: str) -> dict[str, Any]:
+def require_dict(value: object, what: str, rule: str = FACTS) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise RuleViolation("fact.shape", f"{what} must be a record of facts")
+        raise RuleViolation("fact.shape", f"{what} must be a record of facts", rule)
     return value
 
 
-def require_list(value: object, what: str, most: int) -> list[Any]:
+def require_list(value: object, what: str, most: int, rule: str = FACTS) -> list[Any]:
     if not isinstance(value, list):
-        raise RuleViolation("fact.shape", f"{what} must be a list")
+        raise RuleViolation("fact.shape", f"{what} must be a list", rule)
     if len(value) > most:
-        raise RuleViolation("fact.range", f"{what} has more than {most} entries")
+        raise RuleViolation("fact.range", f"{what} has more than {most} entries", rule)
     return value
 
 
 def require_pair(
-    value: object, what: str, each: str, low: int, high: int, rule: str | None = None,
+    value: object, what: str, each: str, low: int, high: int, rule: str = FACTS,
     per: str = "player",
 ) -> tuple[int, int]:
     """Two whole numbers, one per side: ``[a, b]``."""
     items = require_list(value, what, 2)
     if len(items) != 2:
-        raise RuleViolation("fact.shape", f"Give one {each} per {per}")
+        raise RuleViolation("fact.shape", f"Give one {each} per {per}", FACTS)
     return (
         require_int(items[0], f"A {each}", low, high, rule),
         require_int(items[1], f"A {each}", low, high, rule),
     )
 
 
-def require_bool(value: object, what: str) -> bool:
+def require_bool(value: object, what: str, rule: str = FACTS) -> bool:
     if not isinstance(value, bool):
-        raise RuleViolation("fact.shape", f"{what} is yes or no")
+        raise RuleViolation("fact.shape", f"{what} is yes or no", rule)
     return value
 
 
-def require_known_keys(raw: dict[str, Any], keys: set[str] | frozenset[str], what: str) -> None:
+def require_known_keys(
+    raw: dict[str, Any], keys: set[str] | frozenset[str], what: str, rule: str = FACTS
+) -> None:
     unknown = [key for key in raw if key not in keys]
     if unknown:
-        raise RuleViolation("fact.unknown", f"Unknown fact {shown(unknown[0])} in {what}")
+        raise RuleViolation("fact.unknown", f"Unknown fact {shown(unknown[0])} in {what}", rule)
 
 
 MAX_NAME = 40
+PLAYERS = "1"
+"""Every game's rules say who plays (the players, and the teams) in section 1."""
+VARIANTS = "8"
+"""Every game's rules list its variants (and match settings) in section 8."""
 
 
-def require_name(value: object, code: str = "settings.players", who: str = "Every player") -> str:
+def require_name(
+    value: object, code: str = "settings.players", who: str = "Every player", rule: str = PLAYERS
+) -> str:
     """A name as typed at the table, spaces tidied; at most MAX_NAME characters."""
     if not isinstance(value, str) or not value.strip():
-        raise RuleViolation(code, f"{who} needs a name")
+        raise RuleViolation(code, f"{who} needs a name", rule)
     name = " ".join(value.split())
     if len(name) > MAX_NAME:
-        raise RuleViolation(code, f"A name has at most {MAX_NAME} characters")
+        raise RuleViolation(code, f"A name has at most {MAX_NAME} characters", rule)
     return name
 
 
 def require_names(
-    value: object, low: int, high: int, message: str, rule: str | None = None
+    value: object, low: int, high: int, message: str, rule: str = PLAYERS
 ) -> list[str]:
     """``low`` to ``high`` different player names (``message`` says how many a game takes)."""
     if not isinstance(value, list) or not low <= len(value) <= high:
         raise RuleViolation("settings.players", message, rule)
-    names = [require_name(p) for p in value]
+    names = [require_name(p, rule=rule) for p in value]
     if len({n.casefold() for n in names}) != len(names):
-        raise RuleViolation("settings.players", "Give the players different names")
+        raise RuleViolation("settings.players", "Give the players different names", rule)
     return names
 
 
-def require_switches(raw: dict[str, Any], keys: tuple[str, ...]) -> dict[str, bool]:
+def require_switches(
+    raw: dict[str, Any], keys: tuple[str, ...], rule: str = VARIANTS
+) -> dict[str, bool]:
     """On/off settings (variants), off when missing: ``{key: bool}`` in the order of ``keys``."""
     switches = {}
     for key in keys:
         value = raw.get(key, False)
         if not isinstance(value, bool):
-            raise RuleViolation(f"settings.{key}", f"{key.replace('_', ' ')} is yes or no")
+            raise RuleViolation(f"settings.{key}", f"{key.replace('_', ' ')} is yes or no", rule)
         switches[key] = value
     return switches
 

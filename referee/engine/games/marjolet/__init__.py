@@ -61,7 +61,7 @@ class Marjolet(Game):
             raise RuleViolation("settings.players", "Marjolet is for exactly two players", "1")
         names = [require_name(p) for p in players]
         if names[0].casefold() == names[1].casefold():
-            raise RuleViolation("settings.players", "Give the two players different names")
+            raise RuleViolation("settings.players", "Give the two players different names", "1")
         target = raw.get("target", TARGETS[0])
         if target not in TARGETS or isinstance(target, bool):
             raise RuleViolation(
@@ -71,7 +71,7 @@ class Marjolet(Game):
         return {
             "players": names,
             "target": target,
-            "first_dealer": require_player(raw.get("first_dealer"), "The first dealer"),
+            "first_dealer": require_player(raw.get("first_dealer"), "The first dealer", rule="2.1"),
             **_rule_settings(raw),
         }
 

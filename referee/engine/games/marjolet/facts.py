@@ -154,7 +154,9 @@ def _parse_trick(data: object, number: int, trumps: str) -> Trick:
         winner = require_player(winner, f"The winner of trick {number}")
     melds_raw = require_list(raw.get("melds", [[], []]), f"Trick {number}'s melds", 2)
     if len(melds_raw) != 2:
-        raise RuleViolation("fact.shape", f"Trick {number}'s melds need one list per player")
+        raise RuleViolation(
+            "fact.shape", f"Trick {number}'s melds need one list per player", "6.1"
+        )
     melds = (_parse_melds(melds_raw[0], number, trumps), _parse_melds(melds_raw[1], number, trumps))
     exchange = raw.get("exchange")
     if exchange is not None:
@@ -199,7 +201,7 @@ def _parse_end(data: object) -> End | None:
     pair = require_list(raw.get("brisques"), "Aces and tens", 2)
     if len(pair) != 2:
         raise RuleViolation(
-            "fact.shape", "Give the aces and tens of each player (one may be empty)"
+            "fact.shape", "Give the aces and tens of each player (one may be empty)", "6.1"
         )
     brisques = tuple(
         None if value is None

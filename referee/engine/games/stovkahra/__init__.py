@@ -46,7 +46,7 @@ class Stovkahra(Game):
             )
         names = [require_name(p) for p in players]
         if len({n.casefold() for n in names}) != 4:
-            raise RuleViolation("settings.players", "Give the four players different names")
+            raise RuleViolation("settings.players", "Give the four players different names", "1")
         teams = raw.get("teams")
         if not isinstance(teams, list) or len(teams) != 2:
             raise RuleViolation(
@@ -54,7 +54,7 @@ class Stovkahra(Game):
             )
         team_names = [require_name(t, "settings.teams", "Every team") for t in teams]
         if team_names[0].casefold() == team_names[1].casefold():
-            raise RuleViolation("settings.teams", "Give the two teams different names")
+            raise RuleViolation("settings.teams", "Give the two teams different names", "1")
         target = raw.get("target", DEFAULT_TARGET)
         if isinstance(target, bool) or not isinstance(target, int) \
                 or not 1 <= target <= MAX_TARGET:
@@ -74,7 +74,7 @@ class Stovkahra(Game):
             "players": names,
             "teams": team_names,
             "target": target,
-            "first_dealer": require_player(raw.get("first_dealer"), "The first dealer", 4),
+            "first_dealer": require_player(raw.get("first_dealer"), "The first dealer", 4, "1"),
             **switches,
             "shuffle_reminder": reminder,
         }

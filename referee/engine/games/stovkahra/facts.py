@@ -232,7 +232,7 @@ def _parse_end(data: object) -> End | None:
             _tricks(raw.get("tricks")),
             _sevens(raw.get("sevens", [])),
         )
-    raise RuleViolation("fact.shape", "A deal ends played out or stopped by dost")
+    raise RuleViolation("fact.shape", "A deal ends played out or stopped by dost", "6.1")
 
 
 def _points(data: object) -> tuple[int, int]:

@@ -27,14 +27,14 @@ class Tartli(Game):
             raise RuleViolation("settings.players", "Tartli is for exactly two players", "1")
         names = [require_name(p) for p in players]
         if names[0].casefold() == names[1].casefold():
-            raise RuleViolation("settings.players", "Give the two players different names")
+            raise RuleViolation("settings.players", "Give the two players different names", "1")
         target = raw.get("target")
         if target not in TARGETS or isinstance(target, bool):
             raise RuleViolation("settings.target", "The match goes to 5 or 10 buli", "8")
         return {
             "players": names,
             "target": target,
-            "first_dealer": require_player(raw.get("first_dealer"), "The first dealer"),
+            "first_dealer": require_player(raw.get("first_dealer"), "The first dealer", rule="2.1"),
         }
 
     def sides(self, settings: dict[str, Any]) -> list[str]:

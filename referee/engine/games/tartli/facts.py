@@ -120,7 +120,9 @@ def _parse_trick(data: object, number: int) -> Trick:
         winner = require_player(winner, f"The winner of trick {number}")
     melds_raw = require_list(raw.get("melds", [[], []]), f"Trick {number}'s melds", 2)
     if len(melds_raw) != 2:
-        raise RuleViolation("fact.shape", f"Trick {number}'s melds need one list per player")
+        raise RuleViolation(
+            "fact.shape", f"Trick {number}'s melds need one list per player", "6.1"
+        )
     melds = (_parse_items(melds_raw[0], number), _parse_items(melds_raw[1], number))
     if (melds[0] or melds[1]) and number > MELD_TRICKS:
         raise RuleViolation(
@@ -182,7 +184,9 @@ def _parse_end(data: object) -> End | None:
         )
     if kind == "decider":
         return Decider(require_player(raw.get("first"), "The first to score"))
-    raise RuleViolation("fact.shape", "A hand ends played out, by a claim, or as a decider")
+    raise RuleViolation(
+        "fact.shape", "A hand ends played out, by a claim, or as a decider", "6.1"
+    )
 
 
 def _piles(data: object) -> tuple[int, int]:
