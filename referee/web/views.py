@@ -489,15 +489,15 @@ def delete_hand(match_id: str, hand: int) -> Any:
 
 @bp.post("/m/<match_id>/changes/<int:event>/restore")
 def restore_hand(match_id: str, event: int) -> Any:
-    """Put a deleted hand back at its number, whatever happened since (the history's
-    Restore button): deleting is an event, never a loss."""
+    """Put a deleted hand back between the neighbours it had (or the nearest of its earlier
+    ones still there), whatever happened since (the history's Restore button): deleting is an
+    event, never a loss."""
     stored, web, result = load(match_id, edit=True, events=HISTORY)
     found = store().deleted_hand(stored.id, event)
     if found is None:
         abort(404)
-    number, facts = found
-    at = min(number, len(stored.hands) + 1)
-    new_hands = stored.hands[: at - 1] + [facts] + stored.hands[at - 1:]
+    at = found.at
+    new_hands = stored.hands[: at - 1] + [found.facts] + stored.hands[at - 1:]
     word = web.game.hand_word.capitalize()
     plan: Plan | None = None
     try:
@@ -508,18 +508,18 @@ def restore_hand(match_id: str, event: int) -> Any:
             # the table chose how (numbered as they will be)
             plan = chosen(web.game, stored.settings, new_hands, violation, at + 1,
                           list(range(1, len(new_hands) + 1)),
-                          f"{word} {number} cannot be restored alone: once it is back")
+                          f"{word} {found.number} cannot be restored alone: once it is back")
             new_hands, new_result = plan.hands, plan.result
         new_hands = _canonical(web, stored.settings, new_hands)
         store().save_hands(stored.id, stored.hands, new_hands,
                            label_with(f"{word} {at} restored", plan), device(), renumbers=True,
-                           restores=event)
+                           restores=event, version=stored.version)
     except LaterHands as later:
         return render_live(_context(stored, web, result), web, status=422, error=later.message,
                            corrections=later.offer())
     except RuleViolation as violation:
-        return render_live(_context(stored, web, result), web, status=422,
-                           error=f"{word} {number} cannot be restored: {violation.explain()}")
+        return render_live(_context(stored, web, result), web, status=422, error=(
+            f"{word} {found.number} cannot be restored: {violation.explain()}"))
     except StaleMatch:
         fresh, _, fresh_result = load(match_id, events=HISTORY)
         return render_live(_context(fresh, web, fresh_result), web, status=409, error=(
@@ -528,7 +528,7 @@ def restore_hand(match_id: str, event: int) -> Any:
     flash(f"{word} {at} restored.")
     flash_plan(plan)
     _flash_changes(describe_changes(result, until(new_result, plan),
-                                    web.game.sides(stored.settings), at,
+                                    web.game.sides(stored.settings), at, inserted=True,
                                     word=web.game.hand_word, match_score=web.game.race),
                    web.game.hand_word)
     return _after_change(stored.id, None)
