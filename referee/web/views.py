@@ -351,7 +351,8 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
         label = (f"{spec.verb} {trick} of {word} {hand}" if trick is not None
                  else f"{spec.verb} ({word} {hand})")
         store().save_hands(stored.id, stored.hands, new_hands, label_with(label, plan), device(),
-                           renumbers=plan is not None and len(new_hands) != len(stored.hands))
+                           renumbers=plan is not None and len(new_hands) != len(stored.hands),
+                           version=stored.version)
     except LaterHands as later:
         return render_live(ctx, web, error=later.message,
                            bound={spec.form: form}, status=422, editing=editing,
@@ -475,7 +476,7 @@ def delete_hand(match_id: str, hand: int) -> Any:
     try:
         store().save_hands(stored.id, stored.hands, new_hands,
                            label_with(f"{word} {hand} deleted", plan), device(), renumbers=True,
-                           deletes=hand)
+                           deletes=hand, version=stored.version)
     except StaleMatch:
         return _conflict_answer(match_id, web, hand)
     flash(f"{word} {hand} deleted.")

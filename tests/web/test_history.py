@@ -41,6 +41,12 @@ Y = hand("9l", end=played((100, 51), A))
 Z = hand("Ab", end=played((60, 91), B))
 W = hand("7h", end=played((90, 61), B))
 SETTINGS = GAME.settings({"players": NAMES, "target": 10, "first_dealer": 0})
+SEEDED = GAME.settings({"players": NAMES, "target": 5, "first_dealer": 0})     # table.seed's
+
+
+def stored(hands: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The hands as a save stores them: canonical, each with its dealer (Game.complete)."""
+    return GAME.complete(SEEDED, [GAME.canonical_hand(h) for h in hands])
 
 
 def delete_url(table: Table, mid: str, n: int) -> str:
@@ -73,7 +79,7 @@ def restore_url(table: Table, mid: str, label: str) -> str:
 def test_a_restored_hand_goes_back_between_the_neighbours_it_had(
         app: Flask, table: Table, hands: list[dict[str, Any]], deleted: list[int],
         newest_first: bool) -> None:
-    mid = table.seed(hands)
+    mid = table.seed(stored(hands))
     for n in deleted:
         assert table.post(delete_url(table, mid, n)).status == 302
     assert len(table.hands(mid)) == len(hands) - len(deleted)
@@ -81,13 +87,13 @@ def test_a_restored_hand_goes_back_between_the_neighbours_it_had(
         urls = re.findall(rf'action="(/m/{mid}/changes/\d+/restore)"',
                           table.get(f"/m/{mid}/changes").html)          # newest first
         assert table.post(urls[0] if newest_first else urls[-1]).status == 302
-    assert table.hands(mid) == [GAME.canonical_hand(h) for h in hands]
+    assert table.hands(mid) == stored(hands)
 
 
 def test_undo_of_a_restore_and_of_its_delete_gives_back_the_match_as_it_was(
         app: Flask, table: Table) -> None:
-    mid = table.seed([X, X, Y, Z, Y])
-    canonical = [GAME.canonical_hand(h) for h in (X, X, Y, Z, Y)]
+    canonical = stored([X, X, Y, Z, Y])
+    mid = table.seed(canonical)
     assert table.post(delete_url(table, mid, 4)).status == 302
     assert table.post(delete_url(table, mid, 2)).status == 302
     assert table.post(restore_url(table, mid, "Hand 4 deleted")).status == 302
@@ -134,7 +140,7 @@ def test_what_changed_after_a_restore_compares_each_later_hand_with_itself() -> 
 
 
 def test_the_restore_notices_name_the_totals_each_hand_had(app: Flask, table: Table) -> None:
-    mid = table.seed([X, Y, Z, W])
+    mid = table.seed(stored([X, Y, Z, W]))
     assert table.post(delete_url(table, mid, 2)).status == 302
     short = _score([X, Z, W])
     page = table.follow(table.post(restore_url(table, mid, "Hand 2 deleted")))
@@ -152,7 +158,7 @@ def test_the_restore_notices_name_the_totals_each_hand_had(app: Flask, table: Ta
 def test_a_match_holds_no_more_hands_than_a_match_file(app: Flask, table: Table,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(matchfile, "MAX_HANDS", 3)
-    mid = table.seed([X, Y, Z])
+    mid = table.seed(stored([X, Y, Z]))
     before = table.hands(mid)
     page = table.indicator(mid, 4, "9l")
     assert page.status == 422
@@ -173,7 +179,7 @@ def test_a_match_holds_no_more_hands_than_a_match_file(app: Flask, table: Table,
 
 def test_a_match_stored_with_more_hands_can_still_be_corrected(
         app: Flask, table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
-    mid = table.seed([X, Y, Z, W])
+    mid = table.seed(stored([X, Y, Z, W]))
     monkeypatch.setattr(matchfile, "MAX_HANDS", 3)
     assert table.indicator(mid, 2, "Al").status == 302
     assert table.post(delete_url(table, mid, 4)).status == 302
