@@ -130,16 +130,18 @@ class Stovkahra(Game):
         fold = MatchFold(settings)
         completed = []
         dealer = (settings["first_dealer"] - 1) % 4
+        fits = True
         for number, raw in enumerate(hands, 1):
             deal = dict(raw)
             outcome = None
             try:
-                fold.add(number, raw, number == len(hands))
-                outcome = fold.draft if fold.draft is not None else fold.hands[-1]
+                if fits:
+                    fold.add(number, raw, number == len(hands))
+                    outcome = fold.draft if fold.draft is not None else fold.hands[-1]
             except RuleViolation:
-                # a deal that no longer fits (a correction is pending): its dealer follows
-                # the rotation, and nothing else is filled in from here on
-                fold.over = True
+                # a deal that no longer fits (a correction is pending): from here on the
+                # dealers follow the rotation, and nothing else is filled in
+                fits = False
             if deal.get("dealer") is None:
                 deal["dealer"] = outcome.dealer if outcome is not None else (dealer + 1) % 4
             dealer = deal["dealer"]
