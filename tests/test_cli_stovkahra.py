@@ -5,6 +5,8 @@ N's right dost (NS 1 matchstick, added); deal 3 example 2, sevens on tricks 1 an
 deal 4 W declares three kings and calls dost at once, EW counting 103 (EW 1, added); deal 5
 N's three aces and 50 card points (80–28); deal 6 S declares three aces and calls dost at once
 with NS at 110 and EW under 50 (NS 2, taken off EW, who have only 1); deal 7 in progress.
+Every deal records its dealer, and every choice the team that made it
+(and, for a take, the pile it was made against).
 """
 
 from __future__ import annotations
@@ -95,7 +97,9 @@ def test_score_explains_every_deal() -> None:
         f"{NS} take 2 matchsticks off {EW}'s pile (only 1 could be taken; 1 lost): "
         f"matchsticks {NS} 1, {EW} 0"
     )
-    assert six["summary"] == f"{NS} win the game: 2 matchsticks, taken away"
+    assert six["summary"] == (
+        f"{NS} win the game: 2 matchsticks, taken away (1 lost: {EW} had only 1)"
+    )
     assert out["in_progress"]["complete"] is False
     assert out["in_progress"]["scores"] == [0, 10]
     assert out["in_progress"]["summary"] == "in progress"
@@ -114,4 +118,30 @@ def test_score_refuses_the_file_with_an_impossible_deal(tmp_path: Path) -> None:
     assert err == (
         f"error: {bad}: Deal 3: Trick 1 is recorded more than once as won with a seven "
         "(rule 6.3.4)\n"
+    )
+
+
+def test_score_says_not_chosen_yet_when_an_edit_gives_a_game_to_the_other_team(
+    tmp_path: Path,
+) -> None:
+    # Deal 1's card points 40–32 become 20–52: deal 2's dost is wrong (82 < 100), so Petr &
+    # Karel win that game. Jana & Eva's "add" was theirs, not Petr & Karel's (7.3.1).
+    data = json.loads(SERIES.read_text(encoding="utf-8"))
+    data["hands"][0]["end"]["points"] = [20, 52]
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(data), encoding="utf-8")
+    _, out = score(edited)
+    two = out["hands"][1]
+    assert two["award"]["winner"] == 1 and two["award"]["amount"] == 2
+    assert two["summary"] == f"{EW} win the game: 2 matchsticks, not chosen yet"
+    assert f"{EW} add" not in " ".join(texts(two))
+    assert (f"{NS} chose to add the matchsticks, but after a change to an earlier deal {EW} "
+            f"win this game: that choice is void and {EW} choose") in texts(two)
+    assert texts(two)[-1] == (
+        f"{EW} choose to add 2 matchsticks to their pile or take them off {NS}'s: not chosen "
+        f"yet, so the matchsticks shown leave this award out ({NS} 0, {EW} 0)"
+    )
+    assert out["standing"]["victory"] == {NS: 0, EW: 0}
+    assert out["standing"]["phase"] == (
+        "Game in progress · matchsticks of deal 2 not chosen yet (not counted)"
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .errors import RuleViolation, shown
+from .errors import FACTS, PACK, RuleViolation, shown
 
 
 @dataclass(frozen=True, order=True)
@@ -39,24 +39,26 @@ class Deck:
         """Read one card in the shared notation; anything else is a RuleViolation."""
         if not isinstance(text, str) or not 2 <= len(text.strip()) <= 3:
             raise RuleViolation(
-                "card.unknown", f"{shown(text)} is not a card of the {self.name} pack"
+                "card.unknown", f"{shown(text)} is not a card of the {self.name} pack", PACK
             )
         text = text.strip()
         card = Card(text[:-1], text[-1])
         if card.rank not in self.ranks or card.suit not in self.suits:
             raise RuleViolation(
-                "card.unknown", f"{shown(text)} is not a card of the {self.name} pack"
+                "card.unknown", f"{shown(text)} is not a card of the {self.name} pack", PACK
             )
         return card
 
-    def parse_many(self, texts: object) -> list[Card]:
+    def parse_many(self, texts: object, rule: str = PACK) -> list[Card]:
+        """Cards in the shared notation, each at most once: naming one twice breaks ``rule``
+        (default: the pack holds every card once)."""
         if isinstance(texts, str):
             texts = texts.replace(",", " ").split()
         if not isinstance(texts, (list, tuple)):
-            raise RuleViolation("card.list", "Expected a list of cards")
+            raise RuleViolation("card.list", "Expected a list of cards", FACTS)
         cards = [self.parse(t) for t in texts]
         if len(set(cards)) != len(cards):
-            raise RuleViolation("card.twice", "The same card was picked twice")
+            raise RuleViolation("card.twice", "The same card was picked twice", rule)
         return cards
 
     def long_name(self, card: Card) -> str:
@@ -148,7 +150,9 @@ class TarotDeck(Deck):
             suit = code[-1]
             if suit in self.suits and code[:-1] in self.suit_ranks[suit]:
                 return Card(code[:-1], suit)
-        raise RuleViolation("card.unknown", f"{shown(text)} is not a card of the {self.name} pack")
+        raise RuleViolation(
+            "card.unknown", f"{shown(text)} is not a card of the {self.name} pack", PACK
+        )
 
     def long_name(self, card: Card) -> str:
         if card.suit == TRUMP:

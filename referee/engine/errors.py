@@ -2,6 +2,15 @@
 
 from __future__ import annotations
 
+FACTS = "6.1"
+"""Every game's rules list the facts of a hand in section 6.1: a fact of the wrong shape (not a
+number, not a player, not a record, an unknown key) breaks that section, where nothing more
+specific applies."""
+
+PACK = "1"
+"""Every game's rules describe its pack in section 1: a card outside it, or one card named twice
+where each is in the pack once, breaks that section."""
+
 
 def readable(text: str) -> str:
     """``text`` with every lone surrogate (half of a character, which no page, file or

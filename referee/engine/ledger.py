@@ -32,7 +32,8 @@ def _check(balances: Sequence[int]) -> list[int]:
         )
     if sum(1 for b in values if b) > MAX_SETTLED:
         raise RuleViolation(
-            "settle.players", f"A settle-up takes at most {MAX_SETTLED} players with a balance"
+            "settle.players", f"A settle-up takes at most {MAX_SETTLED} players with a balance",
+            "7.5.3",
         )
     return values
 

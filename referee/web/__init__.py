@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
+import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
-from flask import Flask, Response, make_response, render_template, request
+from flask import Flask, Response, g, make_response, render_template, request
 from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import MethodNotAllowed
 
+from .pdf import Scoresheets
 from .store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,9 +50,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # check must not demand one; the token and SameSite cookies do the work.
         WTF_CSRF_SSL_STRICT=False,
         HTMX_VERSION=HTMX_VERSION,
+        PUBLIC_URL=os.environ.get("REFEREE_PUBLIC_URL"),
     )
     if test_config:
         app.config.update(test_config)
+    app.config["PUBLIC_URL"] = _public_url(app.config["PUBLIC_URL"])
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.filters["localtime"] = _localtime
@@ -57,6 +63,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     htmx.init_app(app)
     app.extensions["referee.store"] = Store(app.config["DATABASE_URL"])
+    app.extensions["referee.scoresheets"] = Scoresheets()
 
     from . import views
 
@@ -70,6 +77,17 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         response.headers.setdefault("Referrer-Policy", "no-referrer")
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("X-Frame-Options", "DENY")
+        return response
+
+    @app.after_request
+    def cache_headers(response: Response) -> Response:
+        # A page and its htmx fragment (or htmx's form of an error) share one address.
+        if request.endpoint != "static":
+            response.vary.add("HX-Request")
+        # An edit token must stay in no cache: whoever has it can change the match. (The live
+        # scoreboard's ETag still answers 304: htmx sends If-None-Match itself.)
+        if g.get("no_store"):
+            response.headers["Cache-Control"] = "no-store"
         return response
 
     @app.errorhandler(CSRFError)
@@ -129,17 +147,42 @@ def _problem(title: str, message: str, status: int) -> Any:
     return render_template("error.html", title=title, message=message), status
 
 
+def _public_url(value: str | None) -> str | None:
+    """The server's address as phones open it (REFEREE_PUBLIC_URL), without a final "/";
+    share links and QR codes are made under it. A value that is no such address stops the
+    start with a clear message, rather than print links that no phone can open."""
+    if not value:
+        return None
+    try:
+        parts = urlsplit(value)
+        valid = (parts.scheme in ("http", "https") and bool(parts.hostname)
+                 and not (parts.query or parts.fragment) and parts.port != 0)
+    except ValueError:                                      # e.g. a port that is no number
+        valid = False
+    if not valid:
+        raise ValueError(
+            f"REFEREE_PUBLIC_URL must be the address at which phones open Referee, such as "
+            f"https://referee.example.org or http://192.168.1.20:5000 (it is {value!r})")
+    return value.rstrip("/")
+
+
 def _localtime(moment: datetime) -> str:
     """A stored UTC time in the server's time zone (the table's, as a rule)."""
     return moment.replace(tzinfo=UTC).astimezone().strftime("%d %b %H:%M:%S")
 
 
 def _instance_secret(instance: str) -> str:
+    """The key kept in the instance folder, made on first start. Processes starting at once
+    all get the same whole key: each writes one under another name and links it into place,
+    where only the first link succeeds."""
     path = Path(instance) / "secret_key"
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return path.read_text().strip()
-    with os.fdopen(fd, "w") as out:
-        out.write(secrets.token_hex(32))
+    if not path.exists():
+        fd, draft = tempfile.mkstemp(dir=instance, prefix=".secret_key.")   # mode 0600
+        try:
+            with os.fdopen(fd, "w") as out:
+                out.write(secrets.token_hex(32))
+            with contextlib.suppress(FileExistsError):
+                os.link(draft, path)
+        finally:
+            os.unlink(draft)
     return path.read_text().strip()

@@ -17,16 +17,20 @@ def _totals(hand: HandOutcome) -> str:
 
 def describe_changes(
     before: MatchResult, after: MatchResult, names: list[str], changed: int,
-    removed: bool = False, word: str = "hand", match_score: bool = True,
+    removed: bool = False, inserted: bool = False, word: str = "hand",
+    match_score: bool = True,
 ) -> list[str]:
-    """Compare the hands after the changed one (by position after the change)."""
+    """Compare each hand after the changed one (numbered as after the change) with itself
+    before the change: at the same number after an edit, one number later after a delete
+    (``removed``: hand ``changed`` was taken out), one number earlier after a restore
+    (``inserted``: hand ``changed`` was put in)."""
     messages: list[str] = []
-    shift = 1 if removed else 0
+    shift = 1 if removed else -1 if inserted else 0
     for hand in after.hands:
         if hand.number < changed + (0 if removed else 1):
             continue
         old_index = hand.number - 1 + shift
-        if old_index >= len(before.hands):
+        if not 0 <= old_index < len(before.hands):
             continue
         old = before.hands[old_index]
         award_old, award_new = _award(old.award, names), _award(hand.award, names)

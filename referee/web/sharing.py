@@ -10,7 +10,7 @@ from functools import lru_cache
 from urllib.parse import urlsplit
 
 import segno
-from flask import request, session, url_for
+from flask import current_app, request, session, url_for
 
 from ..engine.errors import RuleViolation
 from ..engine.games.base import require_name
@@ -75,10 +75,26 @@ def share_links(edit_token: str | None, view_token: str) -> list[dict[str, str]]
     ):
         if token is None:
             continue
-        url = url_for("matches.match", match_id=token, _external=True)
+        url = match_link(token)
         links.append({"kind": kind, "url": url, "qr": qr_code(url), "what": what,
                       "code": token})
     return links
+
+
+def match_link(token: str) -> str:
+    """The full address of a match: under the server's configured address
+    (REFEREE_PUBLIC_URL) when there is one, else under the address this request came to
+    (its Host header, which anyone can set)."""
+    public = _public_url()
+    if not public:
+        return url_for("matches.match", match_id=token, _external=True)
+    path = url_for("matches.match", match_id=token)
+    return public.rstrip("/") + path.removeprefix(request.script_root)
+
+
+def _public_url() -> str | None:
+    public = current_app.config.get("PUBLIC_URL")
+    return str(public) if public else None
 
 
 @lru_cache(maxsize=256)
@@ -89,14 +105,20 @@ def qr_code(url: str) -> str:
 
 def host_hint() -> str | None:
     """A warning when the links point at this machine only (phones cannot open them)."""
+    public = _public_url()
+    address = urlsplit(public).netloc if public else request.host
     try:
-        host = urlsplit(f"//{request.host}").hostname or ""    # "[::1]:5000" → "::1"
+        host = urlsplit(f"//{address}").hostname or ""        # "[::1]:5000" → "::1"
     except ValueError:                                        # a malformed Host header
-        host = request.host
+        host = address
     try:
         loopback = ipaddress.ip_address(host).is_loopback     # 127.0.0.0/8 and ::1
     except ValueError:
         loopback = host == "localhost" or host.endswith(".localhost")
+    if loopback and public:
+        return ("These links name this computer only (REFEREE_PUBLIC_URL is " + public + "). "
+                "For phones on the same network, set REFEREE_PUBLIC_URL to this computer's "
+                "network address (see the README).")
     if loopback:
         return ("These links name this computer only (" + request.host + "). For phones on "
                 "the same network, start Referee with HOST=0.0.0.0 (see the README) and open "

@@ -6,14 +6,23 @@ and the writes to one match are serialised (SQLite: ``BEGIN IMMEDIATE``; other d
 never interleaved.
 
 A match has two secret tokens: its id, which is the edit link, and a view token, which only
-reads. Every change is an event kept in ``actions`` (time, device, what happened and the hands
-before it); an undo is an event too, so deleting a hand, or undoing, loses nothing."""
+reads. Every change is an event kept in ``actions`` (time, device, what happened and what it
+changed: splices, each the hands it took out and the hands it put in at one place, so that an
+event stays small however long the match); an undo is an event too, so deleting a hand, or
+undoing, loses nothing.
+
+Each hand has an identity in its match (``uid``) that it keeps when other hands move to other
+numbers and when an undo or a restore puts it back: a restored hand goes back between the
+neighbours it had, and a new hand always takes a higher uid than every hand before it, so the
+hands stand in the order of their uids."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import secrets
+import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -24,12 +33,14 @@ from sqlalchemy import (
     Column,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
     Table,
     Text,
     UniqueConstraint,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -44,6 +55,11 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
+from ..engine import matchfile
+from ..engine.errors import RuleViolation
+from ..engine.games import get
+from .splice import Hand, Splice, build, dumps, loads, region
+
 metadata = MetaData()
 
 matches = Table(
@@ -54,6 +70,7 @@ matches = Table(
     # +1 whenever hands may have moved to other numbers (a delete, an undo): a form built
     # for "hand 3" before that no longer knows which hand it is about.
     Column("layout", Integer, nullable=False, default=0),
+    Column("uids", Integer, nullable=False, default=0),         # the last hand uid given
     Column("game", String(20), nullable=False),
     Column("settings", Text, nullable=False),
     Column("created", DateTime, nullable=False),
@@ -65,7 +82,9 @@ hands = Table(
     Column("match_id", String(32), ForeignKey("matches.id", ondelete="CASCADE"), nullable=False),
     Column("position", Integer, nullable=False),
     Column("facts", Text, nullable=False),
+    Column("uid", Integer, nullable=False),       # the hand's identity in its match
     UniqueConstraint("match_id", "position"),
+    Index("ix_hands_match_uid", "match_id", "uid", unique=True),
 )
 actions = Table(
     "actions", metadata,
@@ -73,7 +92,12 @@ actions = Table(
     Column("match_id", String(32), ForeignKey("matches.id", ondelete="CASCADE"), nullable=False),
     Column("created", DateTime, nullable=False),
     Column("label", String(200), nullable=False),
-    Column("before", Text, nullable=False),                     # the hands before, as JSON
+    # Before 2026-12 every event stored the whole list of hands before it here; now "".
+    Column("before", Text, nullable=False, default=""),
+    # What the event changed, as JSON: the splices it made one after the other, each
+    # {"at": position, "removed": [[uid, facts], ...], "inserted": [[uid, facts], ...]}
+    # (None for the event that made the match).
+    Column("splice", Text, nullable=True),
     Column("device", String(100), nullable=False, default=""),
     Column("kind", String(10), nullable=False, default="change"),  # create change undo restore
     Column("undoes", Integer, nullable=True),     # the event an undo takes back or a restore
@@ -81,6 +105,7 @@ actions = Table(
 )
 
 TOKEN_BYTES = 16          # 128 bits per token
+SQLITE_WAIT = 30.0        # seconds a SQLite connection waits for another's lock
 
 
 class StaleMatch(Exception):
@@ -148,7 +173,7 @@ class Store:
     def __init__(self, url: str) -> None:
         sqlite = url.startswith("sqlite")
         self.engine: Engine = create_engine(
-            url, connect_args={"timeout": 30} if sqlite else {},
+            url, connect_args={"timeout": SQLITE_WAIT} if sqlite else {},
         )
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_connect)
@@ -231,14 +256,16 @@ class Store:
         with self._writing(None) as conn:
             conn.execute(insert(matches).values(
                 id=match_id, view_token=secrets.token_urlsafe(TOKEN_BYTES), version=1, layout=0,
-                game=game, settings=json.dumps(settings), created=created or now, updated=now,
+                uids=len(hand_list), game=game, settings=json.dumps(settings),
+                created=created or now, updated=now,
             ))
             for position, facts in enumerate(hand_list):
                 conn.execute(insert(hands).values(
-                    match_id=match_id, position=position, facts=json.dumps(facts),
+                    match_id=match_id, position=position, uid=position + 1,
+                    facts=json.dumps(facts),
                 ))
             conn.execute(insert(actions).values(
-                match_id=match_id, created=now, label=label[:200], before="[]",
+                match_id=match_id, created=now, label=label[:200], before="",
                 device=device[:100], kind="create",
             ))
         return match_id
@@ -246,23 +273,55 @@ class Store:
     def save_hands(
         self, match_id: str, before: list[dict[str, Any]], after: list[dict[str, Any]],
         label: str, device: str = "", *, renumbers: bool = False,
-        deletes: int | None = None, restores: int | None = None,
+        deletes: int | None = None, restores: int | None = None, version: int | None = None,
     ) -> None:
-        """Replace the match's hands by ``after`` in one transaction, logging ``before``;
-        ``renumbers``: hands move to other numbers; ``deletes``: the number of the hand this
-        takes out; ``restores``: the delete event whose hand this puts back.
+        """Replace the match's hands ``before`` by ``after`` in one transaction, logging what
+        changed; ``renumbers``: hands move to other numbers; ``deletes``: the number of the
+        hand this takes out; ``restores``: the delete event whose hand this puts back (at the
+        place ``deleted_hand`` gives).
 
-        Refused with StaleMatch when the stored hands are no longer ``before``."""
+        A change that adds hands past ``matchfile.MAX_HANDS`` is refused (RuleViolation).
+        Refused with StaleMatch when the stored hands are no longer ``before``: with
+        ``version`` (the match's version that ``before`` was read at), by that version alone;
+        without it, by comparing every stored hand."""
         try:
             with self._writing(match_id) as conn:
-                if self._current(conn, match_id) != before:
+                row = conn.execute(select(matches.c.version, matches.c.uids, matches.c.game)
+                                   .where(matches.c.id == match_id)).first()
+                if row is None or (version is not None and row.version != version):
                     raise StaleMatch(match_id)
+                stored = None if version is not None else _rows(conn, match_id)
+                if stored is not None and [f for _, f in stored] != before:
+                    raise StaleMatch(match_id)
+                if len(after) > max(len(before), matchfile.MAX_HANDS):
+                    raise RuleViolation("match.hands", (
+                        f"A match holds at most {matchfile.MAX_HANDS:,} "
+                        f"{get(row.game).hand_word}s, as a match file does, so this one is "
+                        f"full: nothing was saved. Start a new match to play on"))
+                removes = deletes - 1 if deletes is not None else None
+                inserts = restored = None
+                if restores is not None:
+                    found = _deleted(conn, match_id, restores)
+                    if found is None or found.at > len(after) or (
+                            version is None and after[found.at - 1] != found.facts):
+                        raise StaleMatch(match_id)
+                    inserts, restored = found.at - 1, found.uid
+                start, end_before, end_after = region(before, after, removes=removes,
+                                                      inserts=inserts)
+                removed = (stored[start:end_before] if stored is not None
+                           else _rows(conn, match_id, start, end_before))
+                if [f for _, f in removed] != before[start:end_before]:
+                    raise StaleMatch(match_id)
+                changes, last_uid = build(removed, after, start, end_after, row.uids,
+                                          removes=removes, inserts=inserts, restored=restored)
                 conn.execute(insert(actions).values(
-                    match_id=match_id, created=_now(), label=label[:200],
-                    before=json.dumps(before), device=device[:100],
+                    match_id=match_id, created=_now(), label=label[:200], before="",
+                    splice=dumps(changes), device=device[:100],
                     kind="restore" if restores else "change", undoes=restores, hand=deletes,
                 ))
-                self._write(conn, match_id, before, after, renumbers)
+                for change in changes:
+                    _apply(conn, match_id, change)
+                _changed(conn, match_id, renumbers, last_uid)
         except IntegrityError as error:
             raise StaleMatch(match_id) from error
 
@@ -279,24 +338,31 @@ class Store:
                 return None
             if expected is not None and expected != top.id:
                 raise StaleMatch(match_id)
-            before = conn.execute(select(actions.c.before).where(actions.c.id == top.id)).scalar()
-            current = self._current(conn, match_id)
+            stored = conn.execute(select(actions.c.splice).where(actions.c.id == top.id)).scalar()
+            undone = []
+            # Undos nest (last in, first out): the hands stand as the change left them.
+            for done in reversed(loads(stored)):
+                current = _rows(conn, match_id, done.at, done.at + len(done.inserted))
+                if [uid for uid, _ in current] != [uid for uid, _ in done.inserted]:
+                    raise StaleMatch(match_id)
+                back = Splice(done.at, current, done.removed)
+                _apply(conn, match_id, back)
+                undone.append(back)
             conn.execute(insert(actions).values(
                 match_id=match_id, created=_now(), label=f"Undone: {top.label}"[:200],
-                before=json.dumps(current), device=device[:100], kind="undo", undoes=top.id,
+                before="", splice=dumps(undone), device=device[:100], kind="undo",
+                undoes=top.id,
             ))
-            self._write(conn, match_id, current, json.loads(before or "[]"), renumbers=True)
+            last_uid = conn.execute(select(matches.c.uids)
+                                    .where(matches.c.id == match_id)).scalar_one()
+            _changed(conn, match_id, True, last_uid)
             return top.label
 
-    def deleted_hand(self, match_id: str, event: int) -> tuple[int, dict[str, Any]] | None:
-        """(number, facts) of the hand that the delete ``event`` took out, while it can be put
-        back (not undone, not restored already)."""
+    def deleted_hand(self, match_id: str, event: int) -> Deleted | None:
+        """The hand that the delete ``event`` took out and the number it gets back (between
+        the neighbours it had), while it can be put back (not undone, not restored already)."""
         with self._reading() as conn:
-            if not any(e.id == event and e.restorable for e in _history(conn, match_id)):
-                return None
-            before = conn.execute(select(actions.c.before, actions.c.hand)
-                                  .where(actions.c.id == event)).one()
-        return int(before.hand), json.loads(before.before)[before.hand - 1]
+            return _deleted(conn, match_id, event)
 
     @contextmanager
     def _writing(self, match_id: str | None) -> Iterator[Connection]:
@@ -309,40 +375,86 @@ class Store:
                                  .with_for_update())
                 yield conn
 
-    @staticmethod
-    def _current(conn: Connection, match_id: str) -> list[dict[str, Any]]:
-        return [
-            json.loads(f) for f in conn.execute(
-                select(hands.c.facts).where(hands.c.match_id == match_id)
-                .order_by(hands.c.position)
-            ).scalars()
-        ]
 
-    @staticmethod
-    def _write(
-        conn: Connection, match_id: str, before: list[dict[str, Any]],
-        after: list[dict[str, Any]], renumbers: bool,
-    ) -> None:
-        for position, facts in enumerate(after):
-            if position < len(before):
-                if before[position] != facts:
-                    conn.execute(
-                        update(hands)
-                        .where(hands.c.match_id == match_id, hands.c.position == position)
-                        .values(facts=json.dumps(facts))
-                    )
-            else:
-                conn.execute(insert(hands).values(
-                    match_id=match_id, position=position, facts=json.dumps(facts),
-                ))
-        if len(before) > len(after):
-            conn.execute(delete(hands).where(
-                hands.c.match_id == match_id, hands.c.position >= len(after)
-            ))
-        conn.execute(update(matches).where(matches.c.id == match_id).values(
-            updated=_now(), version=matches.c.version + 1,
-            layout=matches.c.layout + (1 if renumbers else 0),
-        ))
+@dataclass(frozen=True)
+class Deleted:
+    number: int               # the number the hand had when it was deleted
+    at: int                   # the number it gets back now
+    uid: int
+    facts: dict[str, Any]
+
+
+def _rows(conn: Connection, match_id: str, start: int = 0,
+          stop: int | None = None) -> list[Hand]:
+    """(uid, facts) of the stored hands at positions ``start`` to ``stop`` (0-based)."""
+    query = select(hands.c.uid, hands.c.facts).where(
+        hands.c.match_id == match_id, hands.c.position >= start)
+    if stop is not None:
+        query = query.where(hands.c.position < stop)
+    return [(r.uid, json.loads(r.facts))
+            for r in conn.execute(query.order_by(hands.c.position)).all()]
+
+
+def _deleted(conn: Connection, match_id: str, event: int) -> Deleted | None:
+    """The hand the delete ``event`` took out, if it can be put back now, and its place: before
+    the first hand with a higher uid (the hands stand in the order of their uids, so that is
+    right after the nearest of its earlier neighbours still there)."""
+    if not any(e.id == event and e.restorable for e in _history(conn, match_id)):
+        return None
+    row = conn.execute(select(actions.c.splice, actions.c.hand)
+                       .where(actions.c.id == event)).one()
+    done = loads(row.splice)
+    # a delete's first splice takes out its hand alone (see splice.build)
+    if not done or len(done[0].removed) != 1 or done[0].inserted or done[0].at != row.hand - 1:
+        return None
+    uid, facts = done[0].removed[0]
+    if conn.execute(select(hands.c.id).where(hands.c.match_id == match_id,
+                                             hands.c.uid == uid)).first() is not None:
+        return None
+    later = conn.execute(select(func.min(hands.c.position)).where(
+        hands.c.match_id == match_id, hands.c.uid > uid)).scalar()
+    if later is None:
+        later = conn.execute(select(func.count()).select_from(hands)
+                             .where(hands.c.match_id == match_id)).scalar_one()
+    return Deleted(int(row.hand), int(later) + 1, uid, facts)
+
+
+def _apply(conn: Connection, match_id: str, change: Splice) -> None:
+    """Write ``change`` to the hands rows: only the rows it touches, and one shift of the
+    later hands' numbers when it takes out or puts in hands."""
+    old = {uid: (change.at + i, facts) for i, (uid, facts) in enumerate(change.removed)}
+    new = {uid for uid, _ in change.inserted}
+    gone = [uid for uid in old if uid not in new]
+    if gone:
+        conn.execute(delete(hands).where(hands.c.match_id == match_id, hands.c.uid.in_(gone)))
+    shift = len(change.inserted) - len(change.removed)
+    moves = shift != 0 or any(uid in old and old[uid][0] != change.at + i
+                              for i, (uid, _) in enumerate(change.inserted))
+    if moves:
+        # Two steps, so that no two hands ever hold the same number (checked row by row):
+        # every hand from the splice on to a negative number, then the later ones to theirs.
+        end = change.at + len(change.removed)
+        conn.execute(update(hands).where(hands.c.match_id == match_id,
+                                         hands.c.position >= change.at)
+                     .values(position=-hands.c.position - 1))
+        conn.execute(update(hands).where(hands.c.match_id == match_id,
+                                         hands.c.position <= -end - 1)
+                     .values(position=-hands.c.position - 1 + shift))
+    for i, (uid, facts) in enumerate(change.inserted):
+        if uid not in old:
+            conn.execute(insert(hands).values(match_id=match_id, position=change.at + i,
+                                              uid=uid, facts=json.dumps(facts)))
+        elif moves or old[uid][1] != facts:
+            conn.execute(update(hands).where(hands.c.match_id == match_id, hands.c.uid == uid)
+                         .values(position=change.at + i, facts=json.dumps(facts)))
+
+
+def _changed(conn: Connection, match_id: str, renumbers: bool, last_uid: int) -> None:
+    """The match's row after a change: a new version (and layout, if hands moved)."""
+    conn.execute(update(matches).where(matches.c.id == match_id).values(
+        updated=_now(), version=matches.c.version + 1, uids=last_uid,
+        layout=matches.c.layout + (1 if renumbers else 0),
+    ))
 
 
 def _history(conn: Connection, match_id: str) -> list[Event]:
@@ -371,8 +483,15 @@ def _undoable(history: list[Event]) -> Event | None:
 
 
 def _upgrade(conn: Connection) -> None:
-    """Bring a database made by an earlier Referee (no view tokens, no event columns) up to
-    date; existing links keep their edit rights."""
+    """Bring a database made by an earlier Referee up to date, in the start-up transaction
+    that holds the creation lock: existing links keep their edit rights, and events that
+    stored the whole list of hands store what they changed."""
+    _upgrade_tokens(conn)
+    _upgrade_splices(conn)
+
+
+def _upgrade_tokens(conn: Connection) -> None:
+    """No view tokens, no event columns (before 2026-11): every link is an edit link."""
     columns = {c["name"] for c in inspect(conn).get_columns("matches")}
     if "view_token" in columns:
         return
@@ -390,15 +509,132 @@ def _upgrade(conn: Connection) -> None:
     conn.execute(text("CREATE UNIQUE INDEX ix_matches_view_token ON matches (view_token)"))
 
 
+UPGRADE_BATCH = 200       # events rewritten per statement while upgrading
+
+
+def _upgrade_splices(conn: Connection) -> None:
+    """Events that hold the whole list of hands before them (before 2026-12) get the splice
+    they made, and every hand its uid; one match at a time, one event's list at a time."""
+    if "splice" in {c["name"] for c in inspect(conn).get_columns("actions")}:
+        return
+    conn.execute(text("ALTER TABLE actions ADD COLUMN splice TEXT"))
+    conn.execute(text("ALTER TABLE hands ADD COLUMN uid INTEGER NOT NULL DEFAULT 0"))
+    conn.execute(text("ALTER TABLE matches ADD COLUMN uids INTEGER NOT NULL DEFAULT 0"))
+    for match_id in conn.execute(select(matches.c.id)).scalars().all():
+        _convert_history(conn, match_id)
+    conn.execute(text("CREATE UNIQUE INDEX ix_hands_match_uid ON hands (match_id, uid)"))
+
+
+def _convert_history(conn: Connection, match_id: str) -> None:
+    """Replay the match's events from their lists of hands, giving each hand a uid as the
+    store does now (a delete's hand and a restored hand are the ones the event names; an undo
+    puts back the very hands its change took out), and store each event's splices."""
+    events = conn.execute(
+        select(actions.c.id, actions.c.kind, actions.c.undoes, actions.c.hand)
+        .where(actions.c.match_id == match_id).order_by(actions.c.id)).all()
+    current = [f for _, f in _rows(conn, match_id)]
+    state: list[Hand] = []
+    last_uid = 0
+    done: dict[int, tuple[list[Splice], int | None]] = {}   # event: (splices, deleted number)
+    rewritten: list[dict[str, Any]] = []
+
+    def listed(event: int) -> list[dict[str, Any]]:
+        stored = conn.execute(select(actions.c.before).where(actions.c.id == event)).scalar()
+        return list(json.loads(stored or "[]"))
+
+    def seated(facts: list[dict[str, Any]], last: int) -> tuple[list[Hand], int]:
+        """``state`` turned into ``facts`` (the first list, or a gap in the log)."""
+        start, end_b, end_a = region([f for _, f in state], facts)
+        seat, last = build(state[start:end_b], facts, start, end_a, last)
+        return _made(state, seat) or [], last
+
+    after = listed(events[0].id) if events else current
+    for k, ev in enumerate(events):
+        before, after = after, (listed(events[k + 1].id) if k + 1 < len(events) else current)
+        if [f for _, f in state] != before:
+            state, last_uid = seated(before, last_uid)
+        changes, last_uid = _replayed(ev, state, before, after, done, last_uid)
+        state = _made(state, changes) or state
+        done[ev.id] = (changes, ev.hand)
+        rewritten.append({"event": ev.id,
+                          "change": None if ev.kind == "create" else dumps(changes)})
+    if [f for _, f in state] != current:                # hands changed outside the log
+        state, last_uid = seated(current, last_uid)
+    statement = (update(actions).where(actions.c.id == bindparam("event"))
+                 .values(splice=bindparam("change"), before=""))
+    for i in range(0, len(rewritten), UPGRADE_BATCH):
+        conn.execute(statement, rewritten[i: i + UPGRADE_BATCH])
+    numbered = [{"pos": pos, "hand_uid": uid} for pos, (uid, _) in enumerate(state)]
+    for i in range(0, len(numbered), UPGRADE_BATCH):
+        conn.execute(update(hands).where(hands.c.match_id == match_id,
+                                         hands.c.position == bindparam("pos"))
+                     .values(uid=bindparam("hand_uid")), numbered[i: i + UPGRADE_BATCH])
+    conn.execute(update(matches).where(matches.c.id == match_id).values(uids=last_uid))
+
+
+def _made(state: list[Hand], changes: list[Splice]) -> list[Hand] | None:
+    """``state`` with ``changes`` made one after the other; None if one does not fit (its
+    hands out are not the hands at its place)."""
+    for change in changes:
+        if state[change.at: change.at + len(change.removed)] != change.removed:
+            return None
+        state = change.apply(state)
+    return state
+
+
+def _replayed(
+    ev: Any, state: list[Hand], before: list[dict[str, Any]], after: list[dict[str, Any]],
+    done: dict[int, tuple[list[Splice], int | None]], last_uid: int,
+) -> tuple[list[Splice], int]:
+    """The splices an old event made, from the lists of hands before and after it."""
+    if ev.kind == "undo" and ev.undoes in done:
+        back = [change.reverse() for change in reversed(done[ev.undoes][0])]
+        made = _made(state, back)
+        if made is not None and [f for _, f in made] == after:
+            return back, last_uid
+    removes = ev.hand - 1 if ev.kind == "change" and ev.hand else None
+    inserts = restored = None
+    if ev.kind == "restore" and ev.undoes in done:
+        deleted, number = done[ev.undoes]
+        uids = {uid for uid, _ in state}
+        if (number and deleted and deleted[0].at == number - 1 and len(deleted[0].removed) == 1
+                and not deleted[0].inserted and deleted[0].removed[0][0] not in uids):
+            restored = deleted[0].removed[0][0]
+            inserts = min(number, len(before) + 1) - 1       # where the old store put it
+    start, end_b, end_a = region(before, after, removes=removes, inserts=inserts)
+    return build(state[start:end_b], after, start, end_a, last_uid,
+                 removes=removes, inserts=inserts, restored=restored)
+
+
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     # Transactions are begun by _sqlite_begin, not by the driver, so that a write can take
     # the database's write lock before it reads.
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA journal_mode=WAL")
+    _write_ahead_log(cursor)
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.close()
+
+
+def _write_ahead_log(cursor: Any) -> None:
+    """Switch the database to write-ahead logging (kept in the file: a no-op once done).
+
+    On a fresh file, several processes starting at once all switch it; SQLite refuses the
+    switch at once ("database is locked", without waiting out the busy timeout, which could
+    deadlock) while another connection holds the write lock. So wait here, as the busy
+    timeout would: try again until the other is done."""
+    deadline = time.monotonic() + SQLITE_WAIT
+    pause = 0.005
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() + pause > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)
 
 
 def _sqlite_begin(conn: Connection) -> None:

@@ -11,6 +11,7 @@ from flask import (
     abort,
     current_app,
     flash,
+    g,
     get_flashed_messages,
     redirect,
     render_template,
@@ -30,8 +31,10 @@ from ..engine.games import GAMES
 from ..engine.games.base import MatchResult, require_name
 from . import htmx
 from .changes import describe_changes
+from .corrections import LaterHands, Plan, chosen, flash_plan, label_with, until
 from .games import WEB_GAMES
 from .games.base import ActionContext, FormInvalid, WebGame
+from .pdf import Scoresheets
 from .readable import readable_json, readable_match
 from .sharing import device, host_hint, remember, remembered, share_links, token_in
 from .store import StaleMatch, Store, StoredMatch
@@ -40,6 +43,7 @@ VIEW_ONLY = ("This is the match's view link: it shows the scoreboard and the rec
              "the edit link can change the match. Nothing was changed.")
 HISTORY = 50              # events shown in a match's history of changes
 DEVICE_NAME = 40          # characters of a device's name
+NOTICES = 3               # later hands whose change is told one by one (then: "… and N")
 
 bp = Blueprint("matches", __name__)
 
@@ -71,15 +75,28 @@ def store() -> Store:
     return current_app.extensions["referee.store"]  # type: ignore[no-any-return]
 
 
+def scoresheets() -> Scoresheets:
+    return current_app.extensions["referee.scoresheets"]  # type: ignore[no-any-return]
+
+
 def _find(token: str, *, edit: bool = False, events: int = 0) -> StoredMatch:
     """The stored match behind an edit or view token, or 404; 403 for a view token when the
     request would change the match."""
     match = store().load(token, events) if token_in(token) == token else None
     if match is None or match.game not in WEB_GAMES:
         abort(404)
+    _private(match.can_edit)
     if edit and not match.can_edit:
         abort(403)
     return readable_match(match)
+
+
+def _private(edit_link: bool) -> None:
+    """Mark this answer as one that carries an edit token (in its address, its links or its
+    forms): it is sent with ``Cache-Control: no-store``, so that no cache (a shared
+    computer's, a proxy's) keeps what lets anyone change the match."""
+    if edit_link:
+        g.no_store = True
 
 
 def load(
@@ -104,6 +121,7 @@ def load(
 
 def _home(status: int = 200, **extra: Any) -> Any:
     """The home page: new match, this browser's matches (never another table's), join, import."""
+    _private(True)                # this browser's matches, with their edit links
     context = {"import_form": ImportForm(), "join_code": "", "device": device(),
                "device_form": DeviceForm(name=session.get("device_name", "")), **extra}
     matches = [(token, game, readable_json(settings), updated)
@@ -131,6 +149,7 @@ def name_device() -> Any:
 @bp.get("/join")
 def join() -> Any:
     """Open a match from a pasted link or a typed code (its edit or view token)."""
+    _private(True)                # the code in the address may be an edit token
     code = request.args.get("code", "")[:500]
     token = token_in(code)
     if token and store().version(token):
@@ -195,6 +214,7 @@ def _page(
     ctx: ActionContext, web: WebGame, *, error: str | None = None,
     bound: dict[str, FlaskForm] | None = None, editing: bool = False,
     posted: str | None = None, conflict: dict[str, Any] | None = None, messages: bool = True,
+    corrections: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """What the match page's templates need."""
     match, result = ctx.match, ctx.result
@@ -206,6 +226,7 @@ def _page(
         "match": match, "web": web, "game": web.game, "result": result, "ctx": ctx,
         "names": ctx.names, "sides": web.game.sides(match.settings), "forms": forms,
         "editor": web.editor(ctx), "error": error, "conflict": conflict,
+        "corrections": corrections,
         "editing": editing, "button": ButtonForm(),
         "messages": get_flashed_messages() if messages else [],
         "rules": web.game.rules_in_force(match.settings), "posted": posted,
@@ -223,9 +244,10 @@ def render_live(
     ctx: ActionContext, web: WebGame, *, error: str | None = None,
     bound: dict[str, FlaskForm] | None = None, status: int = 200, editing: bool = False,
     posted: str | None = None, conflict: dict[str, Any] | None = None,
+    corrections: dict[str, Any] | None = None,
 ) -> Any:
     context = _page(ctx, web, error=error, bound=bound, editing=editing, posted=posted,
-                    conflict=conflict)
+                    conflict=conflict, corrections=corrections)
     if htmx:
         template = "matches/_live.html"
     else:
@@ -255,6 +277,7 @@ def live(match_id: str) -> Any:
     found = store().version(match_id) if token_in(match_id) == match_id else None
     if found is None:
         abort(404)
+    _private(found[1])
     etag = _etag(*found)
     if request.if_none_match.contains(etag):
         response = Response(status=304)
@@ -317,18 +340,35 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
     valid_trick = trick is None or (
         hand <= len(stored.hands) and web.valid_trick(stored.hands[hand - 1], trick)
     )
+    plan: Plan | None = None
     try:
         if gone or _stale_form(stored, hand):
             raise StaleMatch(stored.id)
         if not form.validate():
             raise FormInvalid(spec.form, form)
         new_hands = spec.apply(ctx, form)
-        new_result = web.game.score(stored.settings, new_hands)     # names the players
+        try:
+            new_result = web.game.score(stored.settings, new_hands)     # names the players
+        except RuleViolation as violation:
+            # later hands that no longer fit: corrected with this change when the table chose
+            # how (else LaterHands, with the ways out)
+            # (every hand with its proposed facts first: a correction that removes a hand
+            # must not move the dealer of an old hand stored without one, rule 6.1.1)
+            new_hands = web.game.complete(stored.settings, new_hands)
+            plan = chosen(web.game, stored.settings, new_hands, violation, hand + 1,
+                          list(range(1, len(new_hands) + 1)))
+            new_hands, new_result = plan.hands, plan.result
         new_hands = _canonical(web, stored.settings, new_hands)
         word = web.game.hand_word
         label = (f"{spec.verb} {trick} of {word} {hand}" if trick is not None
                  else f"{spec.verb} ({word} {hand})")
-        store().save_hands(stored.id, stored.hands, new_hands, label, device())
+        store().save_hands(stored.id, stored.hands, new_hands, label_with(label, plan), device(),
+                           renumbers=plan is not None and len(new_hands) != len(stored.hands),
+                           version=stored.version)
+    except LaterHands as later:
+        return render_live(ctx, web, error=later.message,
+                           bound={spec.form: form}, status=422, editing=editing,
+                           posted=spec.form, corrections=later.offer())
     except (FormInvalid, RuleViolation, StaleMatch) as problem:
         if not valid_trick:
             ctx.trick = None                 # never offer a trick that cannot exist
@@ -348,10 +388,28 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
                                editing=editing, posted=spec.form)
         return page
     sides = web.game.sides(stored.settings)
-    for message in describe_changes(result, new_result, sides, hand, word=web.game.hand_word,
-                                    match_score=web.game.race):
-        flash(message)
+    flash_plan(plan)
+    _flash_changes(describe_changes(result, until(new_result, plan), sides, hand,
+                                    word=web.game.hand_word, match_score=web.game.race),
+                   web.game.hand_word)
     return _after_change(stored.id, hand if editing else None)
+
+
+def _flash_changes(messages: list[str], word: str) -> None:
+    """Flash what a change did further down the match: the first few notices about later
+    hands, then how many more changed, then the rest (the match score). Without htmx the
+    notices travel in the session cookie, which a browser drops past 4 kB: one notice per
+    later hand of a long match would lose them all."""
+    label = f"{word.capitalize()} "
+    about_hands = [m for m in messages if m.startswith(label)]
+    shown = about_hands if len(about_hands) <= NOTICES + 1 else about_hands[:NOTICES]
+    for message in shown:
+        flash(message)
+    if more := len(about_hands) - len(shown):
+        flash(f"… and {more} later {word}s changed.")
+    for message in messages:
+        if not message.startswith(label):
+            flash(message)
 
 
 def _unseen_errors(html: str, form: FlaskForm) -> str | None:
@@ -404,56 +462,88 @@ def delete_hand(match_id: str, hand: int) -> Any:
     word = web.game.hand_word.capitalize()
     if hand > len(stored.hands) or _stale_form(stored, hand):
         return _conflict_answer(match_id, web, hand)
-    new_hands = stored.hands[: hand - 1] + stored.hands[hand:]
+    # The hands keep the facts the app proposed where they lack them (a Tartli or Marjolet
+    # hand stored without its dealer keeps the dealer it had, rule 6.1.1), then one goes.
+    kept = web.game.complete(stored.settings, stored.hands)
+    new_hands = kept[: hand - 1] + kept[hand:]
+    plan: Plan | None = None
     try:
         new_result = web.game.score(stored.settings, new_hands)
     except RuleViolation as violation:
-        return render_live(
-            _context(stored, web, result), web,
-            error=f"{word} {hand} cannot be deleted: {violation.explain()}", status=422,
-        )
+        # later hands that no longer fit without it: corrected with the delete when the table
+        # chose how; numbered as the table sees them now
+        shown = [n for n in range(1, len(stored.hands) + 1) if n != hand]
+        try:
+            plan = chosen(web.game, stored.settings, new_hands, violation, hand, shown,
+                          f"{word} {hand} cannot be deleted alone: once it is gone")
+        except LaterHands as later:
+            return render_live(_context(stored, web, result), web, error=later.message,
+                               status=422, corrections=later.offer())
+        except RuleViolation:
+            return render_live(
+                _context(stored, web, result), web,
+                error=f"{word} {hand} cannot be deleted: {violation.explain()}", status=422,
+            )
+        new_hands, new_result = plan.hands, plan.result
     try:
-        store().save_hands(stored.id, stored.hands, new_hands, f"{word} {hand} deleted",
-                           device(), renumbers=True, deletes=hand)
+        store().save_hands(stored.id, stored.hands, new_hands,
+                           label_with(f"{word} {hand} deleted", plan), device(), renumbers=True,
+                           deletes=hand, version=stored.version)
     except StaleMatch:
         return _conflict_answer(match_id, web, hand)
     flash(f"{word} {hand} deleted.")
-    for message in describe_changes(result, new_result, web.game.sides(stored.settings), hand,
-                                    removed=True, word=web.game.hand_word,
-                                    match_score=web.game.race):
-        flash(message)
+    flash_plan(plan)
+    _flash_changes(describe_changes(result, until(new_result, plan),
+                                    web.game.sides(stored.settings), hand, removed=True,
+                                    word=web.game.hand_word, match_score=web.game.race),
+                   web.game.hand_word)
     return _after_change(stored.id, None)
 
 
 @bp.post("/m/<match_id>/changes/<int:event>/restore")
 def restore_hand(match_id: str, event: int) -> Any:
-    """Put a deleted hand back at its number, whatever happened since (the history's
-    Restore button): deleting is an event, never a loss."""
+    """Put a deleted hand back between the neighbours it had (or the nearest of its earlier
+    ones still there), whatever happened since (the history's Restore button): deleting is an
+    event, never a loss."""
     stored, web, result = load(match_id, edit=True, events=HISTORY)
     found = store().deleted_hand(stored.id, event)
     if found is None:
         abort(404)
-    number, facts = found
-    at = min(number, len(stored.hands) + 1)
-    new_hands = stored.hands[: at - 1] + [facts] + stored.hands[at - 1:]
+    at = found.at
+    new_hands = stored.hands[: at - 1] + [found.facts] + stored.hands[at - 1:]
     word = web.game.hand_word.capitalize()
+    plan: Plan | None = None
     try:
-        new_result = web.game.score(stored.settings, new_hands)
+        try:
+            new_result = web.game.score(stored.settings, new_hands)
+        except RuleViolation as violation:
+            # later hands that no longer fit with it back: corrected with the restore when
+            # the table chose how (numbered as they will be)
+            plan = chosen(web.game, stored.settings, new_hands, violation, at + 1,
+                          list(range(1, len(new_hands) + 1)),
+                          f"{word} {found.number} cannot be restored alone: once it is back")
+            new_hands, new_result = plan.hands, plan.result
         new_hands = _canonical(web, stored.settings, new_hands)
-        store().save_hands(stored.id, stored.hands, new_hands, f"{word} {at} restored",
-                           device(), renumbers=True, restores=event)
+        store().save_hands(stored.id, stored.hands, new_hands,
+                           label_with(f"{word} {at} restored", plan), device(), renumbers=True,
+                           restores=event, version=stored.version)
+    except LaterHands as later:
+        return render_live(_context(stored, web, result), web, status=422, error=later.message,
+                           corrections=later.offer())
     except RuleViolation as violation:
-        return render_live(_context(stored, web, result), web, status=422,
-                           error=f"{word} {number} cannot be restored: {violation.explain()}")
+        return render_live(_context(stored, web, result), web, status=422, error=(
+            f"{word} {found.number} cannot be restored: {violation.explain()}"))
     except StaleMatch:
         fresh, _, fresh_result = load(match_id, events=HISTORY)
         return render_live(_context(fresh, web, fresh_result), web, status=409, error=(
             "Nothing was restored: the match was changed on another device meanwhile. Check "
             "the history of changes below and try again."))
     flash(f"{word} {at} restored.")
-    for message in describe_changes(result, new_result, web.game.sides(stored.settings), at,
-                                    word=web.game.hand_word, match_score=web.game.race):
-        flash(message)
+    flash_plan(plan)
+    _flash_changes(describe_changes(result, until(new_result, plan),
+                                    web.game.sides(stored.settings), at, inserted=True,
+                                    word=web.game.hand_word, match_score=web.game.race),
+                   web.game.hand_word)
     return _after_change(stored.id, None)
 
 
@@ -514,9 +604,8 @@ def export(match_id: str) -> Response:
 @bp.get("/m/<match_id>/scoresheet.pdf")
 def scoresheet(match_id: str) -> Response:
     stored, _, _ = load(match_id)
-    from .pdf import render_pdf
-
     name = f"{stored.game}-{stored.created.date().isoformat()}.pdf"
-    return Response(render_pdf(_file(stored)), mimetype="application/pdf",
+    body = scoresheets().get(stored.id, stored.version, lambda: _file(stored))
+    return Response(body, mimetype="application/pdf",
                     headers={"Content-Disposition": f'inline; filename="{name}"'})
 

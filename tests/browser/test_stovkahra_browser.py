@@ -106,10 +106,16 @@ def test_a_game_to_100_a_right_dost_and_the_matchstick_choice(page: object,
                          ("tricks_1", "1")):
         page.fill(f"#dost-{field}", value)  # type: ignore[attr-defined]
     page.click("text=Give the verdict")  # type: ignore[attr-defined]
-    expect_piles(page, 1, 0)
+    expect_piles(page, 0, 0)                              # not chosen yet: on no pile
     expect(totals.nth(0)).to_have_text("0")
     expect(totals.nth(1)).to_have_text("0")
     history = page.locator("#history")  # type: ignore[attr-defined]
+    expect(history).to_contain_text(f"{NS} win the game: 1 matchstick, not chosen yet")
+    # The winners are asked at the top of the page; they add.
+    decisions = page.locator("#decisions")  # type: ignore[attr-defined]
+    expect(decisions).to_contain_text("Deal 2")
+    decisions.locator(f"button:has-text('Add to {NS}')").click()
+    expect_piles(page, 1, 0)
     expect(history).to_contain_text(f"{NS} win the game: 1 matchstick, added")
     deal_2 = open_deal(page, 2)
     expect(deal_2).to_contain_text("102 ≥ 100: right; opponents 55 ≥ 50 → 1 matchstick")
@@ -127,12 +133,12 @@ def test_a_game_to_100_a_right_dost_and_the_matchstick_choice(page: object,
     page.check("#dost-caller-2")  # type: ignore[attr-defined]
     page.select_option("#dost-after", "0")  # type: ignore[attr-defined]
     page.click("text=Give the verdict")  # type: ignore[attr-defined]
-    expect_piles(page, 1, 2)                              # no choice yet: counted as added
+    expect_piles(page, 1, 0)                              # no choice yet: not counted
 
     # The winners take their 2 off NS's 1 (one is lost) ...
     deal_3 = open_deal(page, 3)
     expect(deal_3).to_contain_text("30 < 100: wrong; 2 matchsticks to the opponents")
-    expect(deal_3).to_contain_text("no choice recorded yet")
+    expect(deal_3).to_contain_text("not chosen yet")
     deal_3.locator(f"button:has-text('Take off {NS}')").click()  # type: ignore[attr-defined]
     expect_piles(page, 0, 0)
     deal_3 = open_deal(page, 3)

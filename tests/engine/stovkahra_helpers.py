@@ -262,9 +262,11 @@ class SeriesModel:
     first: int | None = None
     over: bool = False
     winner: int | None = None
+    pending: bool = False       # an award not chosen yet: on no pile, the series undecided
 
-    def apply(self, sim: SimDeal, choice: str) -> tuple[int, int] | None:
-        """The matchsticks awarded by one deal (winners, amount), or None."""
+    def apply(self, sim: SimDeal, choice: str | None) -> tuple[int, int] | None:
+        """The matchsticks awarded by one deal (winners, amount), or None. No choice: the
+        award is pending (7.3.1)."""
         new = [self.totals[t] + sim.scores[t] for t in (0, 1)]
         if sim.caller is not None:
             c = sim.caller % 2
@@ -277,11 +279,17 @@ class SeriesModel:
             w = over[0] if len(over) == 1 else (0 if new[0] > new[1] else 1)
             award = (w, 2 if new[1 - w] < 50 else 1)
         w, n = award
+        self.totals = [0, 0]
+        if choice is None:
+            self.pending = True
+            return award
         if choice == "add":
             self.piles[w] += n
         else:
             self.piles[1 - w] = max(0, self.piles[1 - w] - n)
-        self.totals = [0, 0]
+        threshold = self.target if self.first is None else 2 * self.target
+        if self.pending and self.piles[w] >= threshold:
+            return award                 # the series waits for the open choice (7.3.2)
         if not self.continue_to_20:
             if self.piles[w] >= self.target:
                 self.over, self.winner = True, w

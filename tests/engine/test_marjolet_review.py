@@ -45,6 +45,27 @@ def test_melded_cards_stay_held_across_turns_4_2_3(raw):
     assert error.rule == "4.2.3" and "not yet played" in error.message
 
 
+# 4.2.3 counts everything together: cards melded earlier and still held, the turn-up taken in
+# this turn's exchange (or the trump 7 given for it) and this turn's melds, no more than five.
+# Trumps clubs (turn-up 9c), so the marjolet is the Jc.
+KINGS_THEN_HEARTS = {2: (["four:K"], []), 3: (["marriage:h", "marjolet:h"], [])}
+
+
+def test_melds_held_from_earlier_turns_and_an_exchange_together_are_refused_4_2_3():
+    # after trick 3: Kh Qh Jc for the melds, at least 2 of Ks Kd Kc still held (one may have
+    # gone to trick 3), and the turn-up taken: 6 cards
+    raw = hand("9c", tricks("AAA", melds=KINGS_THEN_HEARTS, exchange=(3, A)))
+    error = refused(raw, "meld.too-many-cards")
+    assert error.rule == "4.2.3"
+    assert "not yet played" in error.message and "turn-up 9♣" in error.message
+    assert "6 cards" in error.message
+
+
+def test_the_same_melds_without_the_exchange_fit_five_cards_4_2_3():
+    raw = hand("9c", tricks("AAA", melds=KINGS_THEN_HEARTS, exchange=(5, A)))
+    assert score(raw).melds == [80 + 20 + 20, 0]
+
+
 HELD_ALLOWED = {
     # three tricks later: 1 K + 4 Q = 5
     "4.2.3-four-kings-then-four-queens-three-tricks-later": (

@@ -13,6 +13,7 @@ from marjolet_helpers import NAMES, A, B, end, fold, hand, score, settings, tric
 from referee.engine.cards import FRENCH
 from referee.engine.errors import RuleViolation
 from referee.engine.games import GAMES, get
+from referee.engine.games.base import Line
 from referee.engine.games.marjolet import GAME, is_meld, recognize, rules_of
 from referee.engine.games.marjolet.facts import hand_to_json, parse_hand
 from referee.engine.games.marjolet.melds import parse_meld
@@ -477,9 +478,12 @@ def test_facts_are_read_strictly_6_1(raw, code):
 # -- the match (7) -------------------------------------------------------------------------------
 
 def test_the_deal_alternates_and_a_finished_game_takes_no_more_deals_7():
-    f = fold(start=(495, 0))
-    assert [f.dealer(n) for n in (1, 2, 3)] == [B, A, B]
     deal = hand("9c", [], seven=(A, None), finish=end((40, 40), A, B))
+    f = fold()
+    f.add(1, deal)
+    f.add(2, deal)
+    assert [h.dealer for h in f.hands] == [B, A] and f.result().standing.dealer == B
+    f = fold(start=(495, 0))
     f.add(1, deal)
     assert f.result().standing.over
     with pytest.raises(RuleViolation) as err:
@@ -515,10 +519,79 @@ def test_the_example_game_file_round_trips_and_ends_by_rule_7_2():
         encoding="utf-8"
     )
     m = load(text)
-    assert dumps(m) == text
+    written = json.loads(dumps(m))       # a version 1 file is written back with its dealers
+    assert [d["dealer"] for d in written["hands"]] == [B, A, B, A, B, A, B]
+    assert written["hands"] == [{**d, "dealer": w["dealer"]}
+                                for d, w in zip(json.loads(text)["hands"], written["hands"])]
+    assert dumps(load(dumps(m))) == dumps(m)
     s = standings(m)
     assert s["standing"]["over"] is True
     assert s["standing"]["winner"] == "Anne"
     assert s["standing"]["totals"] == {"Anne": 634, "Bruno": 520}
     assert s["hands"][-1]["summary"] == "Anne wins the game 634–520"
     assert all(sum(h["scores"]) >= 117 for h in s["hands"])
+
+
+# -- who dealt: a recorded fact (6.1.1) -------------------------------------------------------
+
+GAME_FILE = Path(__file__).resolve().parent.parent / "data" / "marjolet-game.json"
+ANNE, BRUNO = 0, 1
+
+
+def _seven_lines(outcome: Any) -> list[Any]:
+    return [line for line in outcome.lines if line.text.startswith("The turn-up is the 7")]
+
+
+def test_deleting_deal_1_keeps_deal_2s_turned_up_seven_with_anne_who_dealt_it_6_1_1():
+    m = load(GAME_FILE.read_text(encoding="utf-8"))     # Bruno deals first: Anne deals deal 2
+    deal_2 = GAME.score(m.settings, m.hands).hands[1]
+    (seven,) = _seven_lines(deal_2)
+    assert (deal_2.dealer, seven.player, seven.points) == (ANNE, ANNE, 7)
+    after = GAME.score(m.settings, m.hands[1:])           # deal 1 deleted
+    now_1 = after.hands[0]
+    assert now_1.dealer == ANNE and now_1.scores == deal_2.scores
+    assert [(line.player, line.points) for line in _seven_lines(now_1)] == [(ANNE, 7)]
+    assert now_1.lines[0] == Line(ANNE, "Anne dealt, out of turn: Bruno was due", None,
+                                  "6.1.1")
+    assert [h.dealer for h in after.hands] == [ANNE, BRUNO, ANNE, BRUNO, ANNE, BRUNO]
+
+
+def test_a_dealer_out_of_turn_scores_the_turned_up_seven_and_is_said_6_1_1():
+    seven_up = hand("7c", finish=end((40, 40), A, B))
+    f = fold(first_dealer=B)
+    f.add(1, {**seven_up, "dealer": A})             # B was due: the table's record wins
+    f.add(2, seven_up)                               # not recorded: B, after A (2.1)
+    first, second = f.hands
+    assert first.dealer == A and _seven_lines(first)[0].player == A
+    assert first.lines[0] == Line(A, "A dealt, out of turn: B was due", None, "6.1.1")
+    assert second.dealer == B and _seven_lines(second)[0].player == B
+    assert not any(line.rule == "6.1.1" for line in second.lines)
+    assert f.result().standing.dealer == A
+
+
+def test_a_deal_without_its_dealer_scores_as_before_and_is_completed_6_1_1():
+    raw = json.loads(GAME_FILE.read_text(encoding="utf-8"))
+    s = GAME.settings(raw["settings"])
+    old = [GAME.canonical_hand(h) for h in raw["hands"]]
+    assert all("dealer" not in h for h in old)
+    completed = GAME.complete(s, old)
+    assert [h["dealer"] for h in completed] == [BRUNO, ANNE] * 3 + [BRUNO]     # 2.1
+    assert all("dealer" not in h for h in old)              # a copy, never in place
+    ours, theirs = GAME.score(s, old), GAME.score(s, completed)
+    assert [(h.dealer, h.scores, h.lines) for h in ours.hands] == [
+        (h.dealer, h.scores, h.lines) for h in theirs.hands
+    ]
+
+
+@pytest.mark.parametrize("dealer", [2, -1, "B", False])
+def test_the_dealer_names_a_player_6_1_1(dealer):
+    with pytest.raises(RuleViolation) as err:
+        parse_hand({**hand("9c"), "dealer": dealer})
+    assert err.value.code == "fact.player"
+
+
+def test_the_dealer_is_written_first_and_read_back_6_1_1():
+    raw = {**hand("9c"), "dealer": A}
+    assert list(hand_to_json(parse_hand(raw)))[0] == "dealer"
+    assert parse_hand(hand_to_json(parse_hand(raw))).dealer == A
+    assert "dealer" not in hand_to_json(parse_hand(hand("9c")))

@@ -117,7 +117,7 @@ def test_any_valid_sequence_of_deals_gives_standings_and_piles_never_negative(
         sim = simulate_deal(rng, (first + number - 1) % 4, dost_chance=0.3)
         choice = rng.choice(["add", "take", None])
         sim.facts["sticks"] = choice
-        award = model.apply(sim, choice or "add")
+        award = model.apply(sim, choice)
         deals.append(sim.facts)
         result = GAME.score(s, deals)
         out = result.hands[-1]

@@ -447,12 +447,21 @@ def test_add_or_take_7_3_1(piles, winner, amount, choice, after, lost):
     assert tuple(result) == after
 
 
-def test_a_missing_choice_counts_as_add_and_is_flagged_7_3_1():
+def test_a_missing_choice_is_pending_never_a_choice_someone_made_7_3_1():
+    # Changed by issue 10: a game end without a choice used to count as "add".
     f = fold(start=(90, 44), piles=(2, 2))
     f.add(1, deal(end=dost(N, 2, (12, 11), (1, 1))))
     out = f.hands[0]
-    assert out.detail["sticks_missing"] is True and out.detail["sticks"] == "add"
-    assert f.result().standing.victory == (3, 2)
+    assert out.detail["sticks_missing"] is True and out.detail["sticks"] is None
+    assert out.detail["sticks_pending"] is True
+    assert out.summary == "NS win the game: 1 matchstick, not chosen yet"
+    assert not any(line.text.startswith(("NS add", "NS take")) for line in out.lines)
+    assert out.lines[-1].text.endswith("not chosen yet, so the matchsticks shown leave this "
+                                       "award out (NS 2, EW 2)")
+    standing = f.result().standing
+    assert standing.victory == (2, 2)
+    assert standing.phase == "Game in progress · matchsticks of deal 1 not chosen yet " \
+        "(not counted)"
 
 
 def test_a_choice_on_a_deal_that_ends_no_game_is_flagged_not_refused():
@@ -574,7 +583,8 @@ def test_canonical_sorts_sevens_and_fills_missing_keys():
     raw = {"end": {"kind": "played", "points": [27, 45], "last": 0,
                    "sevens": [{"trick": 8, "team": 0}, {"trick": 1, "team": 1}]}}
     assert GAME.canonical_hand(raw) == {
-        "trumps": None, "combinations": [], "sticks": None,
+        "dealer": None, "trumps": None, "combinations": [], "sticks": None,
+        "sticks_by": None, "sticks_against": None,
         "end": {"kind": "played", "points": [27, 45], "tricks": None, "last": 0,
                 "sevens": [{"trick": 1, "team": 1}, {"trick": 8, "team": 0}]},
     }
@@ -614,10 +624,11 @@ def test_a_stovkahra_match_file_loads_and_shows_standings_by_team():
     from referee.engine.matchfile import MatchFile, dumps, load, standings
 
     s = settings()
-    deals = [GAME.canonical_hand(deal(combo(N, "A", 3), combo(E, "K", 3), combo(S, "7", 3),
-                                      end=played((40, 32), EW, (5, 3), sevens((4, NS))))),
-             GAME.canonical_hand(deal(end=dost(N, 2, (12, 11), (1, 1), trick_winner=N),
-                                      sticks="add"))]
+    deals = GAME.complete(s, [
+        GAME.canonical_hand(deal(combo(N, "A", 3), combo(E, "K", 3), combo(S, "7", 3),
+                                 end=played((40, 32), EW, (5, 3), sevens((4, NS))))),
+        GAME.canonical_hand(deal(end=dost(N, 2, (12, 11), (1, 1), trick_winner=N),
+                                 sticks="add"))])
     m = MatchFile(game="stovkahra", settings=s, hands=deals, created="2026-11-30")
     assert load(dumps(m)) == m
     out = standings(m)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from tartli_helpers import (
     E1_WINNERS,
+    PLAIN_END,
     A,
     B,
     claim,
@@ -13,10 +14,14 @@ from tartli_helpers import (
     hand,
     played,
     score,
+    settings,
 )
 
 from referee.engine.cards import HUNGARIAN, Card
 from referee.engine.errors import RuleViolation
+from referee.engine.games import get
+from referee.engine.games.base import Line
+from referee.engine.games.tartli.facts import parse_hand
 from referee.engine.games.tartli.melds import (
     Conceded,
     SeqMeld,
@@ -1097,3 +1102,63 @@ def test_claim_window_trick_16():
     raises("fact.range", hand("AB", end=claim(A, 16, (88, 63))))
     raises("fact.range", hand("AB", end=claim(A, -1, (0, 0))))
     raises("fact.player", hand("AB", end=claim(2, 2, (0, 0))))
+
+
+# -- who dealt: a recorded fact (6.1.1) -------------------------------------------------------
+
+EQUAL_SEQUENCES = hand("AB", {1: (["seq:a/O/4"], ["seq:b/O/4"])})   # in progress, 4.2.6
+
+
+def test_an_equal_sequence_contest_keeps_its_leader_when_hand_1_is_deleted_6_1_1():
+    game = get("tartli")
+    s = settings(first_dealer=B)
+    hands = game.complete(s, [hand(E1_WINNERS, end=PLAIN_END), EQUAL_SEQUENCES])
+    assert [h["dealer"] for h in hands] == [B, A]
+    (before,) = game.score(s, hands).draft.detail["verdicts"]
+    assert before.leader == B and before.winner == B and "4.2.6" in before.reason
+    after = game.score(s, hands[1:])               # hand 1 deleted: A still dealt this hand
+    (verdict,) = after.draft.detail["verdicts"]
+    assert after.draft.dealer == A
+    assert (verdict.leader, verdict.winner, verdict.points) == (B, B, (0, 50))
+    assert after.draft.lines[0] == Line(A, "A dealt, out of turn: B was due", None, "6.1.1")
+
+
+def test_a_dealer_out_of_turn_is_scored_as_recorded_and_said_6_1_1():
+    f = fold(first_dealer=B)
+    f.add(1, {**hand(E1_WINNERS, end=PLAIN_END), "dealer": A})     # B was due
+    f.add(2, EQUAL_SEQUENCES, last=True)                            # not recorded: B, after A
+    first, draft = f.hands[0], f.result().draft
+    assert first.dealer == A
+    assert first.lines[0] == Line(A, "A dealt, out of turn: B was due", None, "6.1.1")
+    assert draft is not None and draft.dealer == B
+    assert not any(line.rule == "6.1.1" for line in draft.lines)
+    assert draft.scores == (50, 0)                  # A leads trick 1: equal sequences, 4.2.6
+    assert f.result().standing.dealer == B          # the hand in progress is B's deal
+
+
+def test_the_proposal_follows_the_recorded_dealer_2_1():
+    f = fold(first_dealer=B)
+    f.add(1, {**hand(E1_WINNERS, end=PLAIN_END), "dealer": A})
+    assert f.result().standing.dealer == B
+
+
+def test_a_hand_without_its_dealer_scores_as_before_and_is_completed_6_1_1():
+    game = get("tartli")
+    s = settings(first_dealer=A)
+    old = [hand(E1_WINNERS, end=PLAIN_END), hand(E1_WINNERS, end=PLAIN_END), EQUAL_SEQUENCES]
+    completed = game.complete(s, [game.canonical_hand(h) for h in old])
+    assert [h["dealer"] for h in completed] == [A, B, A]      # the alternation (2.1)
+    assert all("dealer" not in h for h in old)               # a copy, never in place
+    ours, theirs = game.score(s, old), game.score(s, completed)
+    assert [(h.dealer, h.scores, h.lines) for h in ours.hands] == [
+        (h.dealer, h.scores, h.lines) for h in theirs.hands
+    ]
+    assert ours.draft is not None and theirs.draft is not None
+    assert ours.draft.scores == theirs.draft.scores == (0, 50)   # B leads: 4.2.6
+
+
+@pytest.mark.parametrize("dealer", [2, -1, "A", True])
+def test_the_dealer_names_a_player_6_1_1(dealer):
+    with pytest.raises(RuleViolation) as err:
+        parse_hand({**hand(E1_WINNERS, end=PLAIN_END), "dealer": dealer})
+    assert err.value.code == "fact.player"

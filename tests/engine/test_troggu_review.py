@@ -32,6 +32,7 @@ from referee.engine.games.troggu import (
     card_points,
     deal_sizes,
     discard_allowed,
+    discard_points,
     legal_plays,
     points_range,
     settle_text,
@@ -168,6 +169,39 @@ def test_8_seven_fives_impossible_when_t_below_7():
 def test_8_kings_any_number_confirmed():
     assert discard_allowed(settings(4, kings_any_number=True),
                            "Kc 2c 3c 4c 5c 6c 2d 3d 4d 5d", all_kings_held=True)
+
+
+# -- refusals name their rule: 6.3.6 a discard of t distinct cards, 1 the 62-card pack ----------
+
+@pytest.mark.parametrize(("hand", "code", "rule"), [
+    pytest.param(normal(B, 71, 7, discard="Qs Qs 9s 8s 7s 6s 5s 9b 8b 7b"), "card.twice",
+                 "6.3.6", id="discard-one-card-twice"),
+    pytest.param(normal(B, 71, 7, discard="Qs 4s 9s 8s 7s 6s 5s 9b 8b 7b"), "card.unknown",
+                 "1", id="discard-card-not-in-the-pack"),
+    pytest.param(solo(A, 71, 7, tapp="Qs Qs 9s 8s 7s 6s 5s 9b 8b 7b"), "card.twice", "1",
+                 id="solo-tapp-one-card-twice"),
+    pytest.param(solo(A, 71, 7, tapp="Qs 10c 9s 8s 7s 6s 5s 9b 8b 7b"), "card.unknown", "1",
+                 id="solo-tapp-card-not-in-the-pack"),
+    pytest.param(normal(B, 71, 7, discard=["Qs", 9]), "card.unknown", "1",
+                 id="discard-not-a-card"),
+    pytest.param(normal(B, 71, 7, discard=7), "card.list", "6.1", id="discard-not-a-list"),
+])
+def test_card_refusals_cite_their_rule(hand, code, rule):
+    with pytest.raises(RuleViolation) as err:
+        one(4, hand)
+    assert (err.value.code, err.value.rule) == (code, rule)
+    assert f"(rule {rule})" in str(err.value)
+
+
+@pytest.mark.parametrize(("discard", "code", "rule"), [
+    ("Qs Qs 9s 8s 7s 6s 5s 9b 8b 7b", "card.twice", "6.3.6"),
+    (["Qs", "Qs", "9s", "8s", "7s", "6s", "5s", "9b", "8b", "7b"], "card.twice", "6.3.6"),
+    ("Qs 4s 9s 8s 7s 6s 5s 9b 8b 7b", "card.unknown", "1"),
+], ids=["text", "list", "unknown"])
+def test_a_discard_picked_as_cards_cites_its_rule(discard, code, rule):
+    with pytest.raises(RuleViolation) as err:
+        discard_points(settings(4), discard)
+    assert (err.value.code, err.value.rule) == (code, rule)
 
 
 # -- 6.3 checks ---------------------------------------------------------------------------------

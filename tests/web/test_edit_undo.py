@@ -45,7 +45,7 @@ def test_editing_an_earlier_hand_turns_a_later_claim_wrong(table: Table, htmx: b
     hands = table.hands(mid)
     assert hands[0]["tricks"][1] == {"winner": 1, "melds": [[], []]}
     assert hands[0]["tricks"][0] == HAND_440_71["tricks"][0]
-    assert hands[1] == CLAIM_HAND
+    assert hands[1] == {**CLAIM_HAND, "dealer": B}        # its dealer recorded on saving
     # the notices are shown once
     assert not table.get(f"/m/{mid}").notices
 
@@ -83,20 +83,21 @@ def test_delete_the_last_hand(table: Table, htmx: bool) -> None:
     assert "Hand 2 deleted." in page.notices
     assert "Match score now 0–0 (was 2–0)." in page.notices
     assert page.standings() == ((440, 71), (0, 0))
-    assert table.hands(mid) == [HAND_440_71]
+    assert table.hands(mid) == [{**HAND_440_71, "dealer": A}]
     assert "Undo: Hand 2 deleted" in page.text
 
 
 @HTMX
 def test_delete_an_earlier_hand_recomputes_the_rest(table: Table, htmx: bool) -> None:
-    """Without hand 1 the claim becomes hand 1, dealt by Ágnes: 121 < 501, a wrong claim."""
+    """Without hand 1 the claim becomes hand 1, still dealt by Tamás (6.1.1): 121 < 501, a
+    wrong claim."""
     mid = table.seed([HAND_440_71, CLAIM_HAND])
     page = table.done(table.delete(mid, 1, htmx=htmx), htmx)
     assert "Hand 1 deleted." in page.notices
     assert ("Hand 1 now: Tamás wins 1 buli (was: Ágnes wins 2 buli (maccs))."
             in page.notices), page.notices
     assert page.standings() == ((0, 0), (0, 1))
-    assert table.hands(mid) == [CLAIM_HAND]
+    assert table.hands(mid) == [{**CLAIM_HAND, "dealer": B}]
 
 
 @HTMX
@@ -104,8 +105,9 @@ def test_delete_refused_when_the_rest_would_break(table: Table, htmx: bool) -> N
     mid = table.seed(TIE_HANDS + [decider(B)])
     with unchanged(table, mid):
         page = table.rejected(table.delete(mid, 1, htmx=htmx), htmx)
-    assert any("Hand 1 cannot be deleted: Hand 2: A decider hand follows only a tie" in e
-               for e in page.errors), page.errors
+    # named as the table sees it now: hand 3 (hand 2 once hand 1 is gone)
+    assert any("Hand 1 cannot be deleted alone: once it is gone, a later hand no longer fits. "
+               "Hand 3: A decider hand follows only a tie" in e for e in page.errors), page.errors
 
 
 @HTMX

@@ -29,8 +29,9 @@ def test_start_a_hand(table: Table, htmx: bool) -> None:
     assert re.search(r"Trumps: \S+ hearts \(indicator 8\S\)", page.text), page.text[:800]
     assert "Trick 1 · Tamás leads" in page.text
     assert page.checked("indicator-indicator") == ["8h"]
-    assert table.hands(mid) == [
-        {"indicator": "8h", "exchange": None, "tricks": [], "bela": None, "end": None}
+    assert table.hands(mid) == [       # the proposed dealer is stored (6.1.1)
+        {"dealer": A, "indicator": "8h", "exchange": None, "tricks": [], "bela": None,
+         "end": None}
     ]
     assert "Undo: Trump indicator (hand 1)" in page.text
 
@@ -226,8 +227,9 @@ def test_decider_after_a_tie(table: Table, htmx: bool) -> None:
     page = table.done(table.decider(mid, 3, B, htmx=htmx), htmx)
     assert page.standings() == ((0, 0), (0, 1))
     assert "Tamás scored first in the decider hand: Tamás wins 1 buli" in page.text
-    assert table.hands(mid)[2] == {"indicator": None, "exchange": None, "tricks": [],
-                                   "bela": None, "end": {"kind": "decider", "first": 1}}
+    assert table.hands(mid)[2] == {"dealer": A, "indicator": None, "exchange": None,
+                                   "tricks": [], "bela": None,
+                                   "end": {"kind": "decider", "first": 1}}
     assert "Game in progress" in page.text
 
 
@@ -252,3 +254,61 @@ def test_match_over(table: Table, htmx: bool) -> None:
     with unchanged(table, mid):
         refused = table.rejected(table.indicator(mid, 7, "8h", htmx=htmx), htmx)
     assert any("The match is over: Ágnes reached 5 buli" in e for e in refused.errors)
+
+
+# -- who dealt (6.1.1): stored with each hand, proposed by the app, corrected by the table ----
+
+def test_the_start_form_proposes_the_dealer_by_name(table: Table) -> None:
+    mid = table.seed([HAND_440_71])                       # Ágnes dealt hand 1
+    page = table.get(f"/m/{mid}")
+    assert "Hand 2 Tamás deals · Ágnes leads trick 1" in page.text
+    assert "Dealer Ágnes Tamás Start hand 2" in page.text           # one choice, by name
+    assert page.checked("indicator-dealer") == [str(B)]             # proposed: Tamás (2.1)
+
+
+@HTMX
+def test_a_hand_dealt_out_of_turn_is_scored_as_the_table_recorded_it(table: Table,
+                                                                      htmx: bool) -> None:
+    mid = table.new_match()                               # Ágnes deals first
+    page = table.done(table.post(f"/m/{mid}/hands/1/indicator", {
+        "indicator-indicator": "8h", "indicator-dealer": str(B)}, htmx=htmx,
+        prefix="indicator"), htmx)
+    assert "Hand 1 Tamás deals · Ágnes leads trick 1" in page.text
+    assert "Trick 1 · Ágnes leads" in page.text
+    assert "Tamás dealt, out of turn: Ágnes was due §6.1.1" in page.text
+    assert page.checked("indicator-dealer") == [str(B)]             # the change form: stored
+    page = table.done(table.trick(mid, 1, 1, (["Oa", "Ua", "10a", "9a"],
+                                              ["Ob", "Ub", "10b", "9b"]), htmx=htmx), htmx)
+    assert [v for v in page.verdicts if "Ágnes scores 50" in v and "(4.2.6)" in v]
+    page = table.done(table.post(f"/m/{mid}/hands/1/indicator", {
+        "indicator-indicator": "8h", "indicator-dealer": str(A)}, htmx=htmx,
+        prefix="indicator"), htmx)                        # corrected: Ágnes dealt after all
+    assert "Trick 1 · Tamás leads" in page.text and "out of turn" not in page.text
+    assert [v for v in page.verdicts if "Tamás scores 50" in v and "(4.2.6)" in v]
+    assert table.hands(mid)[0]["dealer"] == A
+
+
+@HTMX
+def test_deleting_hand_1_keeps_an_equal_sequence_contest_with_its_leader(table: Table,
+                                                                         htmx: bool) -> None:
+    """Stored as before dealers were recorded: Tamás dealt hand 2, so Ágnes led its trick 1
+    and her kvart beat his equal one (4.2.6). Hand 1 deleted, she still leads and scores."""
+    contest = hand("8h", "0", {1: (["seq:a/O/4"], ["seq:b/O/4"])})
+    mid = table.seed([HAND_440_71, contest])
+    page = table.get(f"/m/{mid}")
+    assert [v for v in page.verdicts if "Ágnes scores 50" in v and "(4.2.6)" in v]
+    page = table.done(table.delete(mid, 1, htmx=htmx), htmx)
+    assert "Hand 1 Tamás deals · Ágnes leads trick 1" in page.text
+    assert [v for v in page.verdicts if "Ágnes scores 50" in v and "(4.2.6)" in v]
+    assert "Tamás dealt, out of turn: Ágnes was due §6.1.1" in page.text
+    assert [h["dealer"] for h in table.hands(mid)] == [B]
+
+
+def test_the_decider_form_proposes_the_dealer(table: Table) -> None:
+    mid = table.seed(TIE_HANDS)                            # Ágnes dealt 1, Tamás 2
+    page = table.get(f"/m/{mid}")
+    assert page.checked("decider-dealer") == [str(A)]
+    page = table.follow(table.post(f"/m/{mid}/hands/3/decider", {
+        "decider-first": "1", "decider-dealer": str(B)}, prefix="decider"))
+    assert "Tamás dealt, out of turn: Ágnes was due §6.1.1" in page.text
+    assert table.hands(mid)[2]["dealer"] == B

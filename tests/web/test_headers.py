@@ -5,7 +5,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
+from webtools import HAND_440_71, Table
+
+from referee.web import pdf
 
 
 @pytest.mark.parametrize("url", ["/", "/new/tartli", "/new/stovkahra", "/new/marjolet",
@@ -25,3 +29,70 @@ def test_no_inline_script_or_style(client: FlaskClient) -> None:
     assert not re.search(r"<script(?![^>]*\bsrc=)", page)
     assert " style=" not in page and "<style" not in page
     assert re.search(r"<script[^>]*src=\"/static/vendor/htmx-2\.\d+\.\d+\.min\.js\"", page)
+
+
+# ---------------------------------------------------------------------------------------------
+# Caches: an edit token is kept in none; a page and its htmx fragment are kept apart
+
+
+EDIT_ANSWERS = ["", "/hands/1", "/hands/1?trick=2", "/scoresheet.pdf", "/match.json", "/live",
+                "/changes"]
+VIEW_ANSWERS = ["", "/scoresheet.pdf", "/match.json", "/live", "/changes"]
+
+
+def _headers(htmx: bool) -> dict[str, str]:
+    return {"HX-Request": "true"} if htmx else {}
+
+
+@pytest.fixture
+def no_weasyprint(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pdf, "render_pdf", lambda m: b"%PDF-1.7 (a stand-in)")
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
+def test_answers_that_carry_an_edit_token_are_kept_in_no_cache(
+        app: Flask, table: Table, htmx: bool, no_weasyprint: None) -> None:
+    mid = table.seed([HAND_440_71])
+    stored = app.extensions["referee.store"].load(mid)
+    for path in EDIT_ANSWERS:
+        response = table.client.get(f"/m/{mid}{path}", headers=_headers(htmx))
+        assert response.status_code == 200, path
+        assert response.headers["Cache-Control"] == "no-store", path
+    # The edit link's live scoreboard still answers 304 while nothing changed.
+    etag = table.client.get(f"/m/{mid}/live").headers["ETag"]
+    unchanged = table.client.get(f"/m/{mid}/live", headers={"If-None-Match": etag})
+    assert unchanged.status_code == 304
+    assert unchanged.headers["Cache-Control"] == "no-store"
+    # The answer to a change (a page, or its fragment), and the home page that lists this
+    # browser's matches with their edit links.
+    changed = table.indicator(mid, 2, "8h", htmx=htmx).response
+    assert changed.status_code == (200 if htmx else 302)
+    assert changed.headers["Cache-Control"] == "no-store"
+    assert table.client.get("/").headers["Cache-Control"] == "no-store"
+    joined = table.client.get(f"/join?code={mid}")
+    assert joined.status_code == 302 and joined.headers["Cache-Control"] == "no-store"
+    # The view link's answers carry no edit token.
+    viewer = app.test_client()
+    for path in VIEW_ANSWERS:
+        response = viewer.get(f"/m/{stored.view_token}{path}", headers=_headers(htmx))
+        assert response.status_code == 200, path
+        assert "no-store" not in response.headers.get("Cache-Control", ""), path
+        assert mid not in response.get_data(as_text=True)
+
+
+def test_a_page_and_its_htmx_fragment_are_kept_apart(app: Flask, table: Table) -> None:
+    """Every address that answers a whole page or, to htmx, a fragment says that its answer
+    depends on the HX-Request header."""
+    mid = table.seed([HAND_440_71])
+    view = app.extensions["referee.store"].load(mid).view_token
+    urls = [f"/m/{mid}", f"/m/{mid}/hands/1", f"/m/{view}",
+            f"/m/{'A' * 22}", f"/m/{view}/hands/1"]           # a 404 and a 403 too
+    for url in urls:
+        page = table.client.get(url)
+        fragment = table.client.get(url, headers={"HX-Request": "true"})
+        assert page.get_data() != fragment.get_data(), url
+        for response in (page, fragment):
+            assert "HX-Request" in response.vary, (url, response.headers.get("Vary"))
+    for htmx in (False, True):
+        answer = table.indicator(mid, 2, "8h", htmx=htmx).response
+        assert "HX-Request" in answer.vary

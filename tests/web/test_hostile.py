@@ -437,8 +437,9 @@ class Arena:
         elif open_hand:
             kept = kept[:2]
             kept[-1]["end"] = None
-            if "sticks" in kept[-1]:
-                kept[-1]["sticks"] = None
+            for key in ("sticks", "sticks_by", "sticks_against"):   # no game ends yet
+                if key in kept[-1]:
+                    kept[-1][key] = None
         kept = [WEB_GAMES[game].game.canonical_hand(h) for h in kept]
         mid = str(self.store.create(game, loaded.settings, kept[:-1]))
         if kept:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -246,8 +247,8 @@ def test_start_a_deal(game: Marjolet, htmx: bool) -> None:
     assert so_far(page) == "So far: Anne 0 · Bruno 0"
     assert page.checked("turnup-turnup") == ["9c"]
     assert page.value("turn-trick") == "1"
-    assert game.hands(mid) == [{"turnup": "9c", "tricks": [], "seven_played": None,
-                                "end": None}]
+    assert game.hands(mid) == [{"dealer": B, "turnup": "9c", "tricks": [],   # proposed, stored
+                                "seven_played": None, "end": None}]
 
 
 @HTMX
@@ -292,7 +293,7 @@ def test_e1_melds_picked_after_won_tricks(game: Marjolet, htmx: bool, rules: str
     assert ("Anne wins trick 10" in page.text) is not trad
     assert "Deal 2 Anne deals · Bruno leads trick 1" in page.text
     assert "Undo: Deal finished (deal 1)" in page.text
-    assert game.hands(mid) == [E1]
+    assert game.hands(mid) == [{**E1, "dealer": B}]
 
 
 @HTMX
@@ -608,7 +609,7 @@ def test_e9a_one_player_reaches_500(game: Marjolet, htmx: bool) -> None:
     assert "Anne reaches 540 (≥ 500): Anne wins the game" in page.text
     assert "Match score now 1–0 (was 0–0)." in page.notices
     assert "Start deal 4" not in page.text and "next deal" not in page.text
-    assert game.hands(mid)[2] == DEAL_3A
+    assert game.hands(mid)[2] == {**DEAL_3A, "dealer": B}
     refused(game, mid, htmx, lambda: game.turnup(mid, 4, "9h", htmx=htmx),
             "Deal 4: The game is over: Anne won it with 540 (rule 7.3)")
 
@@ -679,7 +680,7 @@ def test_edit_an_earlier_deal_recomputes_everything_after(game: Marjolet, htmx: 
     assert game.standings(page) == ((440, 400), (0, 0))
     hands = game.hands(mid)
     assert hands[0]["tricks"][0]["melds"] == [[], []]
-    assert hands[2] == DEAL_3A
+    assert hands[2] == {**DEAL_3A, "dealer": B}
     assert not [n for n in game.get(f"/m/{mid}").notices if "now" in n]   # shown once
     assert "Deal 4 Anne deals" in game.get(f"/m/{mid}").text            # the game goes on
 
@@ -741,7 +742,7 @@ def test_json_export_import_round_trip(game: Marjolet) -> None:
     body = response.get_data()
     exported = json.loads(body)
     assert exported["game"] == "marjolet"
-    assert exported["hands"] == deals
+    assert exported["hands"] == deals                    # as stored: before dealers were recorded
     assert exported["settings"]["rules"] == "traditional"
     assert exported["settings"]["sweep_40"] is True
     before = game.match_count()
@@ -752,7 +753,9 @@ def test_json_export_import_round_trip(game: Marjolet) -> None:
     assert new and new != mid
     shown = game.follow(page)
     assert "Match imported." in shown.notices
-    assert game.export(new) == exported
+    # imported, each deal is stored with the dealer it was read with (6.1.1)
+    assert game.export(new) == {**exported, "hands": [
+        {**deal, "dealer": (B + n) % 2} for n, deal in enumerate(deals)]}
     assert game.standings(shown) == game.standings(game.get(f"/m/{mid}"))
     assert "Deal 4 Anne deals" in shown.text
     assert so_far(shown) == "So far: Anne 50 · Bruno 10"          # no trick-10 bonus
@@ -1226,8 +1229,6 @@ def test_impossible_match_file_is_refused(game: Marjolet, deals: list[dict[str, 
 
 
 def test_the_example_file_imports(game: Marjolet) -> None:
-    from pathlib import Path
-
     body = (Path(__file__).parents[1] / "data" / "marjolet-game.json").read_bytes()
     page = import_file(game, body)
     assert page.status == 302, page.errors
@@ -1324,3 +1325,63 @@ def test_html_in_names_is_escaped_everywhere(game: Marjolet) -> None:
                 f"trick 3; {EVIL[1]}: the marriage in spades after trick 7)")
     text = pdf_text(game.client, mid)
     assert "Players <script>alert(1)</script> – <img src=x>" in text      # printed, not run
+
+
+# ---------------------------------------------------------------------------------------------
+# Who dealt (6.1.1): stored with each deal, proposed by the app, corrected by the table
+
+
+def dealt(game: Marjolet, mid: str, n: int, card: str, dealer: int, *, htmx: bool = False,
+          editing: bool = False) -> Page:
+    return game._act(mid, n, "turnup", {"turnup-turnup": card, "turnup-dealer": str(dealer)},
+                     htmx, editing)
+
+
+def test_the_start_form_proposes_the_dealer_by_name(game: Marjolet) -> None:
+    mid = game.seed_game([SEED_1])                      # Bruno dealt deal 1
+    page = game.get(f"/m/{mid}")
+    assert "Deal 2 Anne deals · Bruno leads trick 1" in page.text
+    assert "Dealer Anne Bruno Start deal 2" in page.text          # one choice, by name
+    assert page.checked("turnup-dealer") == [str(A)]               # proposed: Anne (2.1)
+
+
+@HTMX
+def test_a_deal_dealt_out_of_turn_is_scored_as_the_table_recorded_it(game: Marjolet,
+                                                                      htmx: bool) -> None:
+    mid = game.new_game()                               # Bruno deals first
+    page = game.done(dealt(game, mid, 1, "7s", A, htmx=htmx), htmx)
+    assert "Deal 1 Anne deals · Bruno leads trick 1" in page.text
+    assert so_far(page) == "So far: Anne 7 · Bruno 0"             # Anne dealt the 7 (2.2)
+    assert "Anne dealt, out of turn: Bruno was due §6.1.1" in page.text
+    assert page.checked("turnup-dealer") == [str(A)]              # the change form: as stored
+    assert game.hands(mid)[0]["dealer"] == A
+    page = game.done(game.finish_deal(mid, 1, 40, trick10=A, last=A, htmx=htmx), htmx)
+    assert game.standings(page) == ((67, 50), (0, 0))
+    assert page.checked("turnup-dealer") == [str(B)]              # deal 2: after Anne, Bruno
+    page = game.done(dealt(game, mid, 1, "7s", B, htmx=htmx, editing=True), htmx)
+    assert game.standings(page) == ((60, 57), (0, 0))              # now Bruno's 7
+    assert "out of turn" not in page.text
+    assert game.hands(mid)[0]["dealer"] == B
+
+
+@HTMX
+def test_deleting_deal_1_keeps_deal_2s_turned_up_seven_with_anne(game: Marjolet,
+                                                                 htmx: bool) -> None:
+    """tests/data/marjolet-game.json, stored as before dealers were recorded: Anne dealt deal 2
+    and turned up 7♣. Deal 1 deleted, that deal is deal 1 and still Anne's 7."""
+    raw = json.loads((Path(__file__).resolve().parent.parent / "data" /
+                      "marjolet-game.json").read_text(encoding="utf-8"))
+    mid = game.seed_game(raw["hands"])
+    page = game.done(game.delete(mid, 1, htmx=htmx), htmx)
+    assert "The turn-up is the 7♣: Anne, the dealer, scores it +7" in page.text
+    assert "The turn-up is the 7♣: Bruno" not in page.text
+    assert "Anne dealt, out of turn: Bruno was due §6.1.1" in page.text
+    assert [h["dealer"] for h in game.hands(mid)] == [A, B, A, B, A, B]
+
+
+def test_a_forged_dealer_is_refused(game: Marjolet) -> None:
+    mid = game.new_game()
+    page = dealt(game, mid, 1, "9c", 2)
+    assert page.status == 422
+    assert "The dealer is one of the two players (rule 6.1.1)" in page.text
+    assert game.hands(mid) == []

@@ -1,13 +1,14 @@
 """A form is about one hand at one place. When a delete or an undo moves hands to other
 numbers, a form built before it is stale even if the hand now at that number has the very
-same facts (ordinary in Tartli: a hand's facts do not name its dealer)."""
+same facts (ordinary in Tartli: two hands with the same indicator and piles, dealt by the
+same player)."""
 
 from __future__ import annotations
 
 import re
 
 from flask import Flask
-from webtools import A, Table, hand, played
+from webtools import A, B, Table, hand, played
 
 SAME = hand("8h", end=played((80, 71), A))
 
@@ -59,6 +60,8 @@ def test_an_undo_also_renumbers(app: Flask, table: Table) -> None:
 
 
 OTHER = hand("9l", end=played((100, 51), A))
+# as stored once a change has recorded each hand's dealer (6.1.1): the first dealer is Ágnes
+SAME_A, OTHER_B = {**SAME, "dealer": A}, {**OTHER, "dealer": B}
 
 
 def restore_urls(table: Table, mid: str) -> list[str]:
@@ -70,18 +73,18 @@ def test_a_deleted_hand_is_restored_after_later_changes(app: Flask, table: Table
     assert restore_urls(table, mid) == []
     assert table.post(delete_url(table, mid, 2)).status == 302       # OTHER goes
     assert table.post(delete_url(table, mid, 2)).status == 302       # and a later change
-    assert table.hands(mid) == [SAME]
+    assert table.hands(mid) == [SAME_A]
     first, second = restore_urls(table, mid)                         # newest first
     page = table.follow(table.post(second))                          # the first delete
-    assert table.hands(mid) == [SAME, OTHER]
+    assert table.hands(mid) == [SAME_A, OTHER_B]
     assert "Hand 2 restored." in page.notices
     assert "Hand 2 restored" in page.text and len(restore_urls(table, mid)) == 1
     assert table.post(second).status == 404                          # not twice
-    assert table.hands(mid) == [SAME, OTHER]
+    assert table.hands(mid) == [SAME_A, OTHER_B]
     # the restore is an event like any other: undo takes it back, and Restore is offered again
     undo = re.search(rf'action="(/m/{mid}/undo\?event=\d+)"', table.get(f"/m/{mid}").html)
     assert undo and table.post(undo.group(1)).status == 302
-    assert table.hands(mid) == [SAME] and len(restore_urls(table, mid)) == 2
+    assert table.hands(mid) == [SAME_A] and len(restore_urls(table, mid)) == 2
 
 
 def test_a_view_link_offers_no_restore(app: Flask, table: Table) -> None:
@@ -93,7 +96,7 @@ def test_a_view_link_offers_no_restore(app: Flask, table: Table) -> None:
     assert "/restore" not in table.get(f"/m/{view}").html
     event = store.load(mid, 10).events[0].id
     assert table.post(f"/m/{view}/changes/{event}/restore").status == 403
-    assert table.hands(mid) == [SAME]
+    assert table.hands(mid) == [SAME_A]
 
 
 def test_the_whole_history_of_changes_has_its_page(app: Flask, table: Table) -> None:

@@ -442,6 +442,52 @@ def test_share_section_links_and_qr_codes(app: Flask, table: Table, base_url: st
     assert mid not in view_page.html
 
 
+PUBLIC = "https://referee.example.org"
+
+
+@pytest.mark.parametrize("base_url", ["http://127.0.0.1:5000", "http://evil.example"])
+def test_share_links_use_the_configured_public_url(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, base_url: str) -> None:
+    """With REFEREE_PUBLIC_URL set, the links and QR codes name that address, whatever Host
+    a request came with (one forged by anyone, or this computer's own)."""
+    monkeypatch.setenv("REFEREE_PUBLIC_URL", f"{PUBLIC}/")
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path}/t.sqlite3"})
+    table = browser(app)
+    mid = table.new_match()
+    token = view_token(app, mid)
+    page = Page.of(table.client.get(f"/m/{mid}", base_url=base_url))
+    figures = _figures(page)
+    for kind, expected in (("edit", f"{PUBLIC}/m/{mid}"), ("view", f"{PUBLIC}/m/{token}")):
+        url, src = figures[kind]
+        assert url == expected
+        assert src == segno.make(expected, error="m").svg_data_uri(scale=4, border=2)
+    assert "evil.example" not in page.html and "127.0.0.1" not in page.html
+    assert not [w for w in page.classed["warn"] if "name this computer only" in w]
+    view_page = Page.of(browser(app).client.get(f"/m/{token}", base_url=base_url))
+    assert _figures(view_page) == {"view": figures["view"]}
+
+
+def test_a_public_url_of_this_computer_only_is_warned_about(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REFEREE_PUBLIC_URL", "http://localhost:5000")
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path}/t.sqlite3"})
+    table = browser(app)
+    mid = table.new_match()
+    page = Page.of(table.client.get(f"/m/{mid}", base_url="http://192.168.1.20:5000"))
+    assert _figures(page)["edit"][0] == f"http://localhost:5000/m/{mid}"
+    assert any("name this computer only" in w and "REFEREE_PUBLIC_URL" in w
+               for w in page.classed["warn"]), page.classed["warn"]
+
+
+@pytest.mark.parametrize("value", ["referee.example.org", "ftp://referee.example.org",
+                                   "https://referee.example.org/?x=1", "http://host:port"])
+def test_a_public_url_that_is_no_address_stops_the_start(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str) -> None:
+    monkeypatch.setenv("REFEREE_PUBLIC_URL", value)
+    with pytest.raises(ValueError, match="REFEREE_PUBLIC_URL must be the address"):
+        create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path}/t.sqlite3"})
+
+
 # ---------------------------------------------------------------------------------------------
 # The live scoreboard
 
@@ -454,7 +500,8 @@ def test_live_scoreboard_etag_304_and_changes(app: Flask, table: Table,
     first = table.client.get(f"/m/{mid}/live")
     assert first.status_code == 200
     etag = first.headers["ETag"]
-    assert etag and "no-cache" in first.headers["Cache-Control"]
+    # The edit scoreboard carries the edit token: kept in no cache; it still answers 304.
+    assert etag and first.headers["Cache-Control"] == "no-store"
     body = first.get_data(as_text=True)
     # The scoreboard asks with the same validator it was served with.
     board = re.search(r'<div id="scoreboard"[^>]*>', body)
@@ -482,6 +529,7 @@ def test_live_scoreboard_etag_304_and_changes(app: Flask, table: Table,
 
     view_live = viewer.client.get(f"/m/{token}/live")
     view_etag = view_live.headers["ETag"]
+    assert view_live.headers["Cache-Control"] == "no-cache, private"
     assert view_etag != etag               # the edit and the view scoreboards differ
     assert mid not in view_live.get_data(as_text=True)
     assert viewer.client.get(f"/m/{token}/live",
@@ -562,7 +610,7 @@ def test_undo_of_a_delete_through_htmx_brings_the_hand_back(app: Flask, table: T
     url = f"/m/{mid}/hands/1/delete?base={base_in(page, f'/m/{mid}/hands/1/delete')}"
     deleted = table.post(url, htmx=True)
     assert deleted.status == 200 and deleted.is_partial
-    assert table.hands(mid) == before[1:]
+    assert table.hands(mid) == [{**before[1], "dealer": B}]     # Tamás dealt it (6.1.1)
     assert "Undo: Hand 1 deleted" in deleted.text
     back = table.post(undo_url(deleted), htmx=True)
     assert back.status == 200 and back.is_partial

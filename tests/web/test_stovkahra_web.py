@@ -8,6 +8,7 @@ Players Jana (N), Petr (E), Eva (S), Karel (W); teams "Jana & Eva" (NS) and "Pet
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections.abc import Callable
@@ -183,11 +184,11 @@ def test_start_a_deal(series: Series, htmx: bool) -> None:
     assert "Trumps: ♥ hearts" in page.text
     assert "Add a combination (before trick 1 is led)" in page.text
     assert "Undo: Deal started (deal 1)" in page.text
-    assert series.hands(mid) == [deal()]
+    assert series.hands(mid) == [deal(dealer=W)]             # the proposed dealer (6.1)
     # trumps are optional
     other = series.new_series()
     series.done(series.start_deal(other, 1, "", htmx=htmx), htmx)
-    assert series.hands(other) == [deal(trumps=None)]
+    assert series.hands(other) == [deal(trumps=None, dealer=W)]
 
 
 @HTMX
@@ -326,6 +327,10 @@ def test_right_dost_example_3(series: Series, htmx: bool) -> None:
     mid = started(series, [EXAMPLE_1])
     page = series.done(series.call_dost(mid, 2, N, 2, points=(12, 11), tricks=(1, 1),
                                         trick_winner=N, htmx=htmx), htmx)
+    assert series.standings(page) == ((0, 0), (0, 0))         # not chosen yet (7.3.1)
+    assert f"{NS_NAME} win the game: 1 matchstick, not chosen yet" in page.classed["summary"]
+    assert "Undo: Dost (deal 2)" in page.text
+    page = series.done(series.choose_sticks(mid, 2, "add", htmx=htmx), htmx)
     assert series.standings(page) == ((0, 0), (1, 0))
     assert f"{NS_NAME}'s count: game score 90 + combinations 0 + card points 12 + sevens 0 " \
            "= 102" in page.text
@@ -339,7 +344,7 @@ def test_right_dost_example_3(series: Series, htmx: bool) -> None:
     assert "Deal 3 Petr deals · Eva declares first and leads" in page.text
     assert "New game: shuffle before this deal (rule 2.1)." in page.notices
     assert series.hands(mid)[1]["end"] == deal_dost(N, 2, (12, 11), (1, 1), N)
-    assert "Undo: Dost (deal 2)" in page.text
+    assert "Undo: Matchstick choice (deal 2)" in page.text
 
 
 @HTMX
@@ -347,6 +352,8 @@ def test_wrong_dost_example_4(series: Series, htmx: bool) -> None:
     mid = started(series, [EXAMPLE_1])
     page = series.done(series.call_dost(mid, 2, N, 2, points=(8, 11), tricks=(1, 1),
                                         trick_winner=N, htmx=htmx), htmx)
+    assert series.standings(page) == ((0, 0), (0, 0))         # not chosen yet (7.3.1)
+    page = series.done(series.choose_sticks(mid, 2, "add", htmx=htmx), htmx)
     assert series.standings(page) == ((0, 0), (0, 2))
     assert ("Jana (N) calls dost on winning trick 2 — 98 < 100: wrong; 2 matchsticks to the "
             f"opponents: {EW_NAME} win the game and 2 matchsticks") in page.text
@@ -364,7 +371,8 @@ def test_dost_right_after_a_combination(series: Series, htmx: bool) -> None:
     mid = started(series, [first], first_dealer=S)
     assert series.standings(series.get(f"/m/{mid}")) == ((48, 76), (0, 0))
     series.done(series.declare(mid, 2, E, rank="A", count=4, htmx=htmx), htmx)
-    page = series.done(series.call_dost(mid, 2, E, 0, htmx=htmx), htmx)
+    series.done(series.call_dost(mid, 2, E, 0, htmx=htmx), htmx)
+    page = series.done(series.choose_sticks(mid, 2, "add", htmx=htmx), htmx)
     assert series.standings(page) == ((0, 0), (0, 2))
     assert ("Petr (E) calls dost right after his declaration — 116 ≥ 100: right; opponents "
             "48 ≤ 49 → 2 matchsticks") in page.text
@@ -389,7 +397,8 @@ def test_example_6_both_teams_over_100(series: Series, htmx: bool) -> None:
     assert "Both teams at 130: another deal with the scores kept, no shuffle" in page.text
     assert "Deal 4 Eva deals" in page.text
     assert "New game: shuffle" not in page.text
-    page = series.done(series.finish_deal(mid, 3, 40, last=EW, htmx=htmx, editing=True), htmx)
+    series.done(series.finish_deal(mid, 3, 40, last=EW, htmx=htmx, editing=True), htmx)
+    page = series.done(series.choose_sticks(mid, 3, "add", htmx=htmx), htmx)
     assert series.standings(page) == ((0, 0), (1, 0))
     assert (f"both teams at 100 or more: {NS_NAME}'s 132 beats 128 → 1 matchstick"
             in page.text)
@@ -409,15 +418,15 @@ def test_matchstick_choice_take_then_add(series: Series, htmx: bool) -> None:
     mid = series.seed_series([EXAMPLE_1, deal(end=EXAMPLE_4["end"], sticks="add"),
                               WRONG_DOST_BY_W])
     page = series.get(f"/m/{mid}")
-    assert series.standings(page) == ((0, 0), (2, 2))             # no choice: counted as added
-    assert "no choice recorded yet (counted as added)" in page.classed["warn"]
+    assert series.standings(page) == ((0, 0), (0, 2))             # no choice: not counted
+    assert "add or take: not chosen yet" in page.classed["warn"]
     page = series.done(series.choose_sticks(mid, 3, "take", htmx=htmx), htmx)
     assert series.standings(page) == ((0, 0), (0, 0))
     assert (f"{NS_NAME} take 2 matchsticks off {EW_NAME}'s pile: matchsticks {NS_NAME} 0, "
             f"{EW_NAME} 0") in page.text
     assert f"{NS_NAME} won 2 matchsticks: they chose to take them off the opponents." \
         in page.text
-    assert "Match score now 0–0 (was 2–2)." in page.notices
+    assert "Match score now 0–0 (was 0–2)." in page.notices
     assert series.hands(mid)[2]["sticks"] == "take"
     assert "Undo: Matchstick choice (deal 3)" in page.text
     # corrected: add after all
@@ -425,7 +434,7 @@ def test_matchstick_choice_take_then_add(series: Series, htmx: bool) -> None:
     assert series.standings(page) == ((0, 0), (2, 2))
     assert f"{NS_NAME} won 2 matchsticks: they chose to add them to their pile." in page.text
     assert series.hands(mid)[2]["sticks"] == "add"
-    assert "no choice recorded yet" not in page.text
+    assert "not chosen yet" not in page.text
     # the earlier choice is untouched
     assert series.hands(mid)[1]["sticks"] == "add"
 
@@ -437,7 +446,7 @@ def test_taking_more_than_the_opponents_have(series: Series, htmx: bool) -> None
                               WRONG_DOST_BY_W, deal(combo(N, "K", 3), end=deal_dost(N, 0))])
     # NS 1 + 2 = 3; deal 4 (S deals; W, N, E, S declare): N's wrong dost gives EW 2
     page = series.done(series.choose_sticks(mid, 4, "take", htmx=htmx), htmx)
-    assert series.standings(page) == ((0, 0), (1, 0))
+    assert series.standings(page) == ((0, 0), (0, 0))             # deal 3 not chosen yet
     page = series.done(series.choose_sticks(mid, 3, "take", htmx=htmx), htmx)
     # deal 3: NS take 2 off EW's 0: both lost; deal 4: EW take 2 off NS's 1
     assert series.standings(page) == ((0, 0), (0, 0))
@@ -449,12 +458,12 @@ def test_the_matchstick_choice_is_asked_for_visibly(series: Series) -> None:
     mid = started(series, [EXAMPLE_1])
     page = series.follow(series.call_dost(mid, 2, N, 2, points=(12, 11), tricks=(1, 1),
                                           trick_winner=N))
-    assert any("no choice recorded yet" in w for w in page.shown("warn")), page.shown("warn")
+    assert any("not chosen yet" in w for w in page.shown("warn")), page.shown("warn")
 
 
 def test_series_end_and_a_deal_after_it(series: Series) -> None:
     """Target 1: NS's right dost ends the series; no deal follows."""
-    mid = series.seed_series([EXAMPLE_1, EXAMPLE_3], target=1)
+    mid = series.seed_series([EXAMPLE_1, {**EXAMPLE_3, "sticks": "add"}], target=1)
     page = series.get(f"/m/{mid}")
     assert f"Series over: {NS_NAME} wins 1–0" in page.text
     assert "Start deal 3" not in page.text
@@ -486,14 +495,13 @@ def test_edit_moves_the_end_of_a_game(series: Series, htmx: bool) -> None:
     page = series.done(response, htmx)
     assert "Editing deal 1" in page.text
     notices = " ".join(page.notices)
-    assert f"2 now: {NS_NAME} win the game: 1 matchstick, added (was: {NS_NAME} 80, " \
-           f"{EW_NAME} 76)." in notices
+    assert f"2 now: {NS_NAME} win the game: 1 matchstick, not chosen yet (was: {NS_NAME} " \
+           f"80, {EW_NAME} 76)." in notices
     assert f"3 now: {NS_NAME} 40, {EW_NAME} 38 (was: {NS_NAME} win the game: 1 " \
-           "matchstick, taken away)." in notices
-    assert "Match score now 1–0 (was 0–0)." in page.notices
-    assert series.standings(page) == ((80, 76), (1, 0))
+           f"matchstick, taken away (1 lost: {EW_NAME} had only 0))." in notices
+    assert series.standings(page) == ((80, 76), (0, 0))
     # deal 2 now asks for a choice; deal 3's recorded choice is pointed out as not applying
-    assert "no choice recorded yet (counted as added)" in page.classed["warn"]
+    assert "add or take: not chosen yet" in page.classed["warn"]
     assert ("A matchstick choice is recorded for this deal, but it no longer ends a game: the "
             "choice does not apply.") in page.classed["warn"]
     hands = series.hands(mid)
@@ -519,7 +527,11 @@ def test_a_choice_that_no_longer_applies_is_visible(series: Series) -> None:
 @HTMX
 def test_edit_that_would_leave_a_deal_after_the_series_is_refused(series: Series,
                                                                   htmx: bool) -> None:
-    mid = series.seed_series(THREE_TO_A_GAME[:3], target=1)
+    # NS's "add" is recorded on deal 2 (an earlier edit had moved the end of the game), so
+    # once deal 2 ends the game again it stands and ends the series: deal 3 cannot follow.
+    deals = [*THREE_TO_A_GAME[:3]]
+    deals[1] = deal(end=PLAIN_40_38["end"], sticks="add")
+    mid = series.seed_series(deals, target=1)
     page = refused(series, mid, htmx,
                    lambda: series.declare(mid, 1, N, rank="A", count=3, htmx=htmx,
                                           editing=True),
@@ -531,7 +543,7 @@ def test_edit_that_would_leave_a_deal_after_the_series_is_refused(series: Series
 
 @HTMX
 def test_edit_a_finish(series: Series, htmx: bool) -> None:
-    mid = series.seed_series([EXAMPLE_1, PLAIN_40_38])
+    mid = series.seed_series([EXAMPLE_1, deal(end=PLAIN_40_38["end"], sticks="add")])
     page = series.done(series.finish_deal(mid, 1, 44, tricks=5, last=EW, seven={4: NS},
                                           htmx=htmx, editing=True), htmx)
     # deal 1 was 90–44, is 94–40; deal 2 still ends the game, now at 134–78
@@ -559,7 +571,9 @@ def test_json_export_import_round_trip(series: Series) -> None:
     body = response.get_data()
     exported = json.loads(body)
     assert exported["game"] == "stovkahra"
-    assert exported["hands"] == deals
+    # every deal records its dealer, the choice its team and the pile a take was made against
+    deals[1].update(sticks_by=NS, sticks_against=0)       # NS took against EW's empty pile
+    assert exported["hands"] == [{**d, "dealer": seat} for d, seat in zip(deals, [W, N, E, S])]
     assert exported["settings"]["teams"] == ["Sokoli", "Orli"]
     before = series.match_count()
     page = import_file(series, body)
@@ -584,8 +598,10 @@ def test_pdf_scoresheet(series: Series) -> None:
     assert "Karel: 3 × K" in text
     assert "Sokoli +1 (taken off Orli)" in text
     assert "Jana (N) calls dost on winning trick 2 — 102 ≥ 100: right" in text
-    assert "Orli +2 (added)" not in text and "Sokoli +2 (added)" in text
-    assert "Matchsticks: Sokoli 2, Orli 0." in text
+    # deal 3's award has no choice: not chosen yet, and on no pile (7.3.1)
+    assert "Sokoli +2 (add or take: not chosen yet, not counted)" in text
+    assert "added" not in text
+    assert "Matchsticks: Sokoli 0, Orli 0." in text
     assert "Series to 10 matchsticks" in text
 
 
@@ -1076,7 +1092,8 @@ def test_html_in_names_is_escaped_everywhere(series: Series, evil: str) -> None:
              series.declare(mid, 1, S, rank="A", count=3),
              series.declare(mid, 1, S, rank="A", count=3, htmx=True),
              series.done(series.call_dost(mid, 1, N, 1, points=(20, 0), htmx=True), True),
-             series.get(f"/m/{mid}/hands/1")]
+             series.get(f"/m/{mid}/hands/1"),
+             series.done(series.choose_sticks(mid, 1, "add", htmx=True), True)]
     for page in pages:
         assert "<script>alert" not in page.html
         assert "<img src=x" not in page.html
@@ -1085,6 +1102,171 @@ def test_html_in_names_is_escaped_everywhere(series: Series, evil: str) -> None:
     main = series.get(f"/m/{mid}")
     assert EVIL[0] in main.text and EVIL[2] in main.text and EVIL_TEAM in main.text
     assert says(pages[3], f"Aces declared: {EVIL[0]} (N) 4 and {EVIL[2]} (S) 3")
-    assert any("Match score now 0–2" in n for n in pages[5].notices)
+    assert "not chosen yet" in pages[5].text
+    assert any("Match score now 0–2" in n for n in pages[7].notices)
     text = pdf_text(series.client, mid)
     assert "<script>alert(1)</script>" in text and "<img src=x>" in text  # printed, not run
+
+
+# ---------------------------------------------------------------------------------------------
+# Records that stay right when an earlier deal is edited or deleted (issue 10)
+
+
+def decisions(page: Page) -> str:
+    """The text of the open decisions asked at the top of the match page ('' if none)."""
+    found = re.search(r'<section class="decisions panel" id="decisions">(.*?)</section>',
+                      page.html, re.S)
+    if found is None:
+        return ""
+    return html.unescape(" ".join(re.sub(r"<[^>]+>", " ", found[1]).split()))
+
+
+def series_file_deals() -> list[dict[str, Any]]:
+    return list(json.loads((DATA / "stovkahra-series.json").read_text("utf-8"))["hands"])
+
+
+@HTMX
+def test_a_choice_stays_with_the_team_that_made_it_7_3_1(series: Series, htmx: bool) -> None:
+    """Deal 1's card points 40–32 become 20–52: deal 2's dost is wrong, so the game goes to
+    Petr & Karel. Jana & Eva's "add" was theirs: void, and Petr & Karel are asked."""
+    mid = series.seed_series(series_file_deals())
+    assert series.standings(series.get(f"/m/{mid}")) == ((0, 0), (1, 0))
+    page = series.done(series.finish_deal(mid, 1, 20, tricks=5, last=EW, seven={4: NS},
+                                          htmx=htmx, editing=True), htmx)
+    page = series.get(f"/m/{mid}")
+    asked = decisions(page)
+    assert (f"Deal 2: {NS_NAME} chose to add the matchsticks, but after a change to an "
+            f"earlier deal {EW_NAME} win this game: that choice is void and {EW_NAME} "
+            "choose.") in asked
+    assert f"Deal 2: {EW_NAME} won 2 matchsticks — not chosen yet." in asked
+    assert f"Add to {EW_NAME}" in asked and f"Take off {NS_NAME}" in asked
+    assert page.html.index('id="decisions"') < page.html.index('id="editor"')
+    assert f"{EW_NAME} win the game: 2 matchsticks, not chosen yet" in page.classed["summary"]
+    assert f"{EW_NAME} add 2 matchsticks" not in page.text
+    assert "matchsticks of deal 2 not chosen yet (not counted)" in page.text
+    assert series.standings(page) == ((0, 0), (0, 0))
+    stored = series.hands(mid)[1]
+    assert (stored["sticks"], stored["sticks_by"]) == ("add", NS)    # kept, not applied
+    # Petr & Karel add: their 2, then deal 4's 1 → 3. Deal 6's take was made by Jana & Eva
+    # against a pile of 1, which now holds 3: void too, and asked again at the top.
+    page = series.done(series.choose_sticks(mid, 2, "add", htmx=htmx), htmx)
+    stored = series.hands(mid)[1]
+    assert (stored["sticks"], stored["sticks_by"], stored["sticks_against"]) == ("add", EW, None)
+    page = series.get(f"/m/{mid}")
+    asked = decisions(page)
+    assert "Deal 2" not in asked
+    assert (f"Deal 6: {NS_NAME} chose to take 2 matchsticks off {EW_NAME}'s pile when it held "
+            "1; after a change to an earlier deal it holds 3: that choice is void and they "
+            "choose again.") in asked
+    assert series.standings(page) == ((0, 0), (0, 3))
+    page = series.done(series.choose_sticks(mid, 6, "take", htmx=htmx), htmx)
+    assert series.hands(mid)[5]["sticks_against"] == 3
+    assert series.standings(page) == ((0, 0), (0, 1))
+    assert decisions(series.get(f"/m/{mid}")) == ""
+
+
+def test_the_scoresheet_says_not_chosen_yet_7_3_1(series: Series) -> None:
+    deals = series_file_deals()
+    deals[0]["end"]["points"] = [20, 52]              # deal 2 now goes to Petr & Karel
+    mid = series.seed_series(deals, teams=["Sokoli", "Orli"])
+    text = pdf_text(series.client, mid)
+    assert "Orli +2 (add or take: not chosen yet, not counted)" in text
+    assert "Orli +2 (added)" not in text
+    assert "Sokoli chose to add the matchsticks, but after a change to an earlier deal Orli " \
+        "win this game: that choice is void and Orli choose" in text
+
+
+def test_a_take_against_a_pile_an_edit_emptied_is_asked_again_7_3_1(series: Series) -> None:
+    # Deal 2: EW win 2 and add; deal 3: NS win 2 and take them off EW's 2.
+    mid = series.seed_series([EXAMPLE_1, {**EXAMPLE_4, "sticks": "add"},
+                              {**WRONG_DOST_BY_W, "sticks": "take"}])
+    assert series.standings(series.get(f"/m/{mid}")) == ((0, 0), (0, 0))
+    assert series.hands(mid)[2]["sticks_against"] == 2
+    # EW's choice corrected to a take off NS's empty pile: EW hold 0 when NS take.
+    series.follow(series.choose_sticks(mid, 2, "take"))
+    page = series.get(f"/m/{mid}")
+    assert (f"Deal 3: {NS_NAME} chose to take 2 matchsticks off {EW_NAME}'s pile when it held "
+            "2; after a change to an earlier deal it holds 0: that choice is void and they "
+            "choose again.") in decisions(page)
+    assert f"{NS_NAME} take 2 matchsticks" not in page.text
+    series.follow(series.choose_sticks(mid, 3, "add"))
+    assert series.standings(series.get(f"/m/{mid}")) == ((0, 0), (2, 0))
+
+
+def test_no_new_deal_while_an_open_choice_decides_the_series_7_3_2(series: Series) -> None:
+    # Target 1: deal 2's award is not chosen; deal 3 brings NS to 2 on the piles shown, but
+    # whether the series ended depends on deal 2's choice.
+    mid = series.seed_series([EXAMPLE_1, EXAMPLE_3, {**WRONG_DOST_BY_W, "sticks": "add"}],
+                             target=1)
+    page = series.get(f"/m/{mid}")
+    assert "Series over" not in page.text
+    assert (f"{NS_NAME} reach 2 on the matchsticks shown, but the award of deal 2 is not "
+            "chosen yet: the series is decided once it is") in page.text
+    refused(series, mid, False, lambda: series.start_deal(mid, 4),
+            "choose add or take first", "rule 7.3.2")
+    # NS take (EW have none): the series ends with deal 3.
+    page = series.follow(series.choose_sticks(mid, 2, "take"))
+    assert f"Series over: {NS_NAME} wins 2–0" in page.text
+
+
+def test_a_dost_after_a_trick_needs_both_teams_card_points_6_1(series: Series) -> None:
+    mid = started(series, [EXAMPLE_1])
+    page = refused(series, mid, False,
+                   lambda: series.call_dost(mid, 2, N, 2, points=("", ""), trick_winner=N),
+                   "Dost was called after trick 2: give both teams' card points of the "
+                   "completed tricks", "rule 6.1")
+    assert page.selected("dost-after") == ["2"]                   # what was typed is kept
+    refused(series, mid, False,
+            lambda: series.call_dost(mid, 2, N, 2, points=("12", ""), trick_winner=N),
+            "give both teams' card points", "rule 6.1")
+
+
+def test_a_dost_before_trick_1_needs_no_card_points(series: Series) -> None:
+    mid = started(series)
+    series.follow(series.declare(mid, 1, N, rank="A", count=3))
+    series.follow(series.call_dost(mid, 1, N, 0, points=("", "")))
+    assert series.hands(mid)[0]["end"]["points"] == [0, 0]
+
+
+# -- Who dealt (2.5, 6.1) --------------------------------------------------------------------
+
+@HTMX
+def test_the_dealer_is_proposed_and_the_table_may_correct_it_6_1(series: Series,
+                                                                  htmx: bool) -> None:
+    mid = series.new_series()
+    assert series.get(f"/m/{mid}").checked("start-dealer") == [str(W)]   # first dealer
+    page = series.done(series.start_deal(mid, 1, "h", dealer=E, htmx=htmx), htmx)
+    assert "Deal 1 Petr deals · Eva declares first and leads" in page.text
+    assert series.hands(mid)[0]["dealer"] == E
+    page = series.done(series.finish_deal(mid, 1, 40, last=EW, htmx=htmx), htmx)
+    assert ("Petr dealt, out of turn: the deal passes to the left, so Karel was due to deal "
+            "(recorded as dealt)") in page.text
+    assert series.get(f"/m/{mid}").checked("start-dealer") == [str(S)]   # left of Petr
+    # corrected where the deal is edited: Karel dealt after all
+    page = series.done(series.start_deal(mid, 1, "h", dealer=W, htmx=htmx, editing=True), htmx)
+    assert series.hands(mid)[0]["dealer"] == W
+    assert "out of turn" not in series.get(f"/m/{mid}").text
+    assert series.get(f"/m/{mid}/hands/1").checked("start-dealer") == [str(W)]
+
+
+def test_deleting_a_deal_keeps_who_dealt_the_others_6_1(series: Series) -> None:
+    mid = started(series, [PLAIN_40_38, PLAIN_40_38])
+    assert [h["dealer"] for h in series.hands(mid)] == [W, N, E]
+    series.follow(series.delete(mid, 1))
+    assert [h["dealer"] for h in series.hands(mid)] == [N, E]
+    page = series.get(f"/m/{mid}")
+    assert "Deal 2 Petr deals · Eva declares first and leads" in page.text
+
+
+def test_deleting_a_deal_of_a_match_stored_without_dealers_keeps_them_6_1(
+    series: Series,
+) -> None:
+    # A match stored before the dealer was recorded: its deals have no "dealer".
+    from referee.engine.games.stovkahra import GAME
+
+    settings = GAME.settings({"players": PLAYERS4, "teams": TEAMS4, "first_dealer": W})
+    old = [GAME.canonical_hand(PLAIN_40_38) for _ in range(3)]
+    assert [h["dealer"] for h in old] == [None, None, None]
+    mid = str(series.app.extensions["referee.store"].create("stovkahra", settings, old))
+    series.follow(series.delete(mid, 1))
+    assert [h["dealer"] for h in series.hands(mid)] == [N, E]

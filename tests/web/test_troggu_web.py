@@ -71,11 +71,12 @@ class Troggu(Table):
 
     def seed_match(self, hands: list[dict[str, Any]], count: int = 5,
                    **settings: Any) -> str:
-        """A match stored directly with these hands (checked by the engine first)."""
+        """A match stored directly with these hands (checked by the engine first), completed
+        as the app stores them (Game.complete)."""
         from referee.engine.games.troggu import GAME
 
         settings = GAME.settings({"players": NAMES[:count], "first_dealer": 0, **settings})
-        canonical = [GAME.canonical_hand(h) for h in hands]
+        canonical = GAME.complete(settings, [GAME.canonical_hand(h) for h in hands])
         GAME.score(settings, canonical)
         return str(self.app.extensions["referee.store"].create("troggu", settings, canonical))
 
@@ -440,8 +441,50 @@ def test_seven_players_with_a_partner_and_alone(tg: Troggu, htmx: bool) -> None:
         "Gina": -10}
     assert tg.balances(page) == [20, 50, -20, 10, -20, -20, -20]
     assert sum(tg.balances(page)) == 0
-    assert tg.hands(mid)[1]["call"] == {"trump": "T20", "partner": "alone"}
+    assert tg.hands(mid)[1]["call"] == {"trump": "T20", "partner": "alone", "by": B}
     assert len(tg.settle(page)) <= 6
+
+
+@HTMX
+def test_a_bidding_edit_that_changes_the_tappist_voids_his_call_and_discard(
+    tg: Troggu, htmx: bool
+) -> None:
+    """4.5.2, 4.2.1: Anna was recorded as Tappist, called XX (Dario) and discarded. The bidding
+    is corrected: Carla took. Anna's call is no call of Carla's, so the hand waits for hers,
+    asked at the top of the match page, and pays nothing meanwhile (it used to make Carla and
+    Dario partners)."""
+    mid = tg.new_match(7, first_dealer=G)
+    tg.done(tg.bids(mid, 1, G, {A: "normal"}, htmx=htmx), htmx)
+    tg.done(tg.call(mid, 1, "T20", D, htmx=htmx), htmx)
+    tg.done(tg.discard(mid, 1, ["2c", "3c", "4c", "5c", "6c", "2d"], htmx=htmx), htmx)
+    page = tg.done(tg.finish(mid, 1, 62, tricks=5, htmx=htmx), htmx)
+    assert tg.balances(page) == [30, -10, -10, 20, -10, -10, -10]
+    assert tg.hands(mid)[0]["call"]["by"] == A and tg.hands(mid)[0]["discard_by"] == A
+    tg.done(tg.bids(mid, 1, G, {C: "normal"}, htmx=htmx, editing=True), htmx)
+    page = tg.get(f"/m/{mid}")
+    decisions = re.search(r'<section class="decisions panel" id="decisions">(.*?)</section>',
+                          page.html, re.S)
+    assert decisions, page.text[:1500]
+    text = html.unescape(re.sub(r"<[^>]+>", " ", decisions[1]))
+    assert "Anna's partner call (trump XX, Dario as partner) is void: Carla is now the " \
+        "Tappist and calls again" in text
+    assert "Until Carla calls, this hand pays nothing" in text
+    assert "Anna's discard (" in text and "Leave the discard unrecorded" in text
+    assert posts_to(page, f"/m/{mid}/hands/1/call")
+    assert tg.balances(page) == [0] * 7
+    # the hand's facts still say what Anna chose; nothing else changed
+    assert tg.hands(mid)[0]["call"] == {"trump": "T20", "partner": D, "by": A}
+    # Carla calls: Elsa holds XX
+    page = tg.done(tg.call(mid, 1, "T20", E, htmx=htmx), htmx)
+    assert tg.balances(page) == [-10, -10, 30, -10, 20, -10, -10]
+    assert tg.hands(mid)[0]["call"] == {"trump": "T20", "partner": E, "by": C}
+    decisions = re.search(r'id="decisions">(.*?)</section>', page.html, re.S)
+    assert decisions and "partner call" not in decisions[1] and "discard" in decisions[1]
+    # Anna's discard is still void until Carla's is recorded, or it is left unrecorded
+    page = tg.done(tg.act(mid, 1, "nodiscard", {}, htmx=htmx), htmx)
+    assert tg.hands(mid)[0]["discard"] is None and tg.hands(mid)[0]["discard_by"] is None
+    assert 'id="decisions"' not in page.html
+    assert tg.balances(page) == [-10, -10, 30, -10, 20, -10, -10]
 
 
 @HTMX
@@ -577,6 +620,26 @@ def test_json_export_import_round_trip(tg: Troggu) -> None:
     assert "Match imported." in shown.notices
     assert tg.export(new) == exported
     assert tg.balances(shown) == tg.balances(tg.get(f"/m/{mid}")) == [-15, -15, 35, -15, 10]
+
+
+def test_an_imported_hand_without_its_dealer_keeps_him_through_a_delete(tg: Troggu) -> None:
+    """6.1: the dealer is a recorded fact the app only proposes. A file without dealers gets
+    them on import, so deleting hand 1 leaves Beat dealing hand 2, and Carla (who speaks first
+    after him) its Tappist."""
+    end = {"points": 70, "loser_took_trick": True}
+    hands = [{"bids": ["pass", "normal", "pass", "pass"], "end": end},
+             {"bids": ["normal", "pass", "pass", "pass"], "end": end}]
+    body = json.dumps({"format": "referee-match", "version": 1, "game": "troggu",
+                       "created": "2026-12-01", "hands": hands,
+                       "settings": {"players": NAMES[:4], "first_dealer": 0}}).encode()
+    page = import_file(tg, body)
+    assert page.status == 302, page.errors
+    mid = page.location.rsplit("/", 1)[1] if page.location else ""
+    assert [h["dealer"] for h in tg.hands(mid)] == [A, B]
+    page = tg.follow(tg.delete(mid, 1))
+    assert [h["dealer"] for h in tg.hands(mid)] == [B]
+    assert "Carla is Tappist" in page.text
+    assert tg.balances(page) == [-10, -10, 30, -10]
 
 
 def test_the_example_evening_imports(tg: Troggu) -> None:

@@ -486,9 +486,12 @@ def deal_dost(caller: int, after: int, points: tuple[int, int] = (0, 0),
 
 
 def deal(*combos: dict[str, Any], end: dict[str, Any] | None = None,
-         trumps: str | None = "h", sticks: str | None = None) -> dict[str, Any]:
-    """A deal's facts in the canonical JSON of referee/engine/games/stovkahra/facts.py."""
-    return {"trumps": trumps, "combinations": list(combos), "end": end, "sticks": sticks}
+         trumps: str | None = "h", sticks: str | None = None, dealer: int | None = None,
+         sticks_by: int | None = None, sticks_against: int | None = None) -> dict[str, Any]:
+    """A deal's facts in the canonical JSON of referee/engine/games/stovkahra/facts.py (a
+    missing dealer or chooser is filled in when the deal is stored: ``Game.complete``)."""
+    return {"dealer": dealer, "trumps": trumps, "combinations": list(combos), "end": end,
+            "sticks": sticks, "sticks_by": sticks_by, "sticks_against": sticks_against}
 
 
 # Example 1 of rules section 9 (W deals): N three aces, E three kings, S three sevens; NS 40
@@ -526,7 +529,7 @@ class Series(Table):
             "teams": list(teams or [f"{players[0]} & {players[2]}",
                                     f"{players[1]} & {players[3]}"]),
             "target": target, "first_dealer": first_dealer, **extra})
-        canonical = [GAME.canonical_hand(d) for d in deals]
+        canonical = GAME.complete(settings, [GAME.canonical_hand(d) for d in deals])
         GAME.score(settings, canonical)
         store = self.app.extensions["referee.store"]
         return str(store.create("stovkahra", settings, canonical))
@@ -536,9 +539,12 @@ class Series(Table):
         return self.post(f"/m/{mid}/hands/{n}/{action}{self._q(editing)}", data, htmx=htmx,
                          prefix=action, **kw)
 
-    def start_deal(self, mid: str, n: int, trumps: str = "", *, htmx: bool = False,
-                   editing: bool = False, **kw: Any) -> Page:
-        return self._act(mid, n, "start", {"start-trumps": trumps}, htmx, editing, **kw)
+    def start_deal(self, mid: str, n: int, trumps: str = "", *, dealer: int | None = None,
+                   htmx: bool = False, editing: bool = False, **kw: Any) -> Page:
+        data = {"start-trumps": trumps}
+        if dealer is not None:
+            data["start-dealer"] = str(dealer)
+        return self._act(mid, n, "start", data, htmx, editing, **kw)
 
     def declare(self, mid: str, n: int, seat: int | str | None, *,
                 cards: list[str] | None = None, rank: str = "", count: int | str = "",

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..cards import Deck
-from ..errors import RuleViolation, shown
+from ..errors import FACTS, RuleViolation, shown
 
 
 @dataclass(frozen=True)
@@ -91,6 +91,23 @@ class MatchResult:
     draft: HandOutcome | None = None
 
 
+@dataclass(frozen=True)
+class Repair:
+    """One way to make the hands after a correction fit the rules again (``Game.repair``).
+
+    ``action`` says what it does, for a button ("Save and ..."): ``{hands}`` stands for the
+    hands it touches ("hand 7", "hands 7–9"); ``why`` says what the table should know before
+    choosing it: why a removed hand cannot be kept, or what a conversion drops (empty: a hand
+    simply after the end)."""
+
+    key: str                          # stable across requests: posted back to choose it
+    hands: list[dict[str, Any]]       # every hand of the match once it is done
+    touched: tuple[int, ...]          # the 1-based positions it removes or rewrites
+    removes: bool                     # removes the touched hands (else rewrites them)
+    action: str
+    why: str = ""
+
+
 class Fold(Protocol):
     """A game's match fold: hands added one by one, then the result."""
 
@@ -165,14 +182,31 @@ class Game(ABC):
         """Fold the engine over the hands' facts. The last hand may be in progress
         (no ``end``); every problem is a RuleViolation naming its hand."""
 
+    def repair(
+        self, settings: dict[str, Any], hands: list[dict[str, Any]], problem: RuleViolation
+    ) -> list[Repair]:
+        """The ways to make hand ``problem.hand`` fit again when a correction of an earlier
+        hand broke it (e.g. the game or match now ends before it), best first. Default: remove
+        it and every hand after it; a game overrides this where a hand can be converted."""
+        number = problem.hand
+        if number is None or not 1 <= number <= len(hands):
+            return []
+        return [Repair(
+            "remove", hands[: number - 1], tuple(range(number, len(hands) + 1)), True,
+            "remove {hands}",
+        )]
 
-def require_player(value: object, what: str, players: int = 2) -> int:
+
+# The require_* helpers read one fact; a wrong one breaks ``rule``: by default section 6.1 of
+# the game's rules (the facts of a hand), where the caller knows no more specific rule.
+
+def require_player(value: object, what: str, players: int = 2, rule: str = FACTS) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise RuleViolation("fact.player", f"{what} must name a player")
+        raise RuleViolation("fact.player", f"{what} must name a player", rule)
     return value
 
 
-def require_int(value: object, what: str, low: int, high: int, rule: str | None = None) -> int:
+def require_int(value: object, what: str, low: int, high: int, rule: str = FACTS) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RuleViolation("fact.number", f"{what} must be a whole number", rule)
     if not low <= value <= high:
@@ -182,47 +216,53 @@ def require_int(value: object, what: str, low: int, high: int, rule: str | None 
     return value
 
 
-def require_dict(value: object, what: str) -> dict[str, Any]:
+def require_dict(value: object, what: str, rule: str = FACTS) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise RuleViolation("fact.shape", f"{what} must be a record of facts")
+        raise RuleViolation("fact.shape", f"{what} must be a record of facts", rule)
     return value
 
 
-def require_list(value: object, what: str, most: int) -> list[Any]:
+def require_list(value: object, what: str, most: int, rule: str = FACTS) -> list[Any]:
     if not isinstance(value, list):
-        raise RuleViolation("fact.shape", f"{what} must be a list")
+        raise RuleViolation("fact.shape", f"{what} must be a list", rule)
     if len(value) > most:
-        raise RuleViolation("fact.range", f"{what} has more than {most} entries")
+        raise RuleViolation("fact.range", f"{what} has more than {most} entries", rule)
     return value
 
 
 def require_pair(
-    value: object, what: str, each: str, low: int, high: int, rule: str | None = None,
+    value: object, what: str, each: str, low: int, high: int, rule: str = FACTS,
     per: str = "player",
 ) -> tuple[int, int]:
     """Two whole numbers, one per side: ``[a, b]``."""
     items = require_list(value, what, 2)
     if len(items) != 2:
-        raise RuleViolation("fact.shape", f"Give one {each} per {per}")
+        raise RuleViolation("fact.shape", f"Give one {each} per {per}", FACTS)
     return (
         require_int(items[0], f"A {each}", low, high, rule),
         require_int(items[1], f"A {each}", low, high, rule),
     )
 
 
-def require_bool(value: object, what: str) -> bool:
+def require_bool(value: object, what: str, rule: str = FACTS) -> bool:
     if not isinstance(value, bool):
-        raise RuleViolation("fact.shape", f"{what} is yes or no")
+        raise RuleViolation("fact.shape", f"{what} is yes or no", rule)
     return value
 
 
-def require_known_keys(raw: dict[str, Any], keys: set[str] | frozenset[str], what: str) -> None:
+def require_known_keys(
+    raw: dict[str, Any], keys: set[str] | frozenset[str], what: str, rule: str = FACTS
+) -> None:
     unknown = [key for key in raw if key not in keys]
     if unknown:
-        raise RuleViolation("fact.unknown", f"Unknown fact {shown(unknown[0])} in {what}")
+        raise RuleViolation("fact.unknown", f"Unknown fact {shown(unknown[0])} in {what}", rule)
 
 
 MAX_NAME = 40
+PLAYERS = "1"
+"""Every game's rules say who plays (the players, and the teams) in section 1."""
+VARIANTS = "8"
+"""Every game's rules list its variants (and match settings) in section 8."""
 
 # Characters that show nothing: format characters (zero-width spaces and joiners, the byte
 # order mark U+FEFF, direction marks, ...) and the blank letters and symbols U+115F, U+1160,
@@ -255,28 +295,30 @@ def name_key(name: str) -> str:
     )
 
 
-def require_name(value: object, code: str = "settings.players", who: str = "Every player") -> str:
+def require_name(
+    value: object, code: str = "settings.players", who: str = "Every player", rule: str = PLAYERS
+) -> str:
     """A name as typed at the table, in Unicode's composed form (NFC), spaces tidied; at most
     MAX_NAME characters; something visible; no control characters and nothing that turns
     the direction of the text around."""
     if not isinstance(value, str):
-        raise RuleViolation(code, f"{who} needs a name")
+        raise RuleViolation(code, f"{who} needs a name", rule)
     if not is_text(value):
         raise RuleViolation(code, "A name must be valid Unicode text (it holds a lone "
-                                  "surrogate, half of a character)")
+                                  "surrogate, half of a character)", rule)
     name = " ".join(unicodedata.normalize("NFC", value).split())
     if not name:
-        raise RuleViolation(code, f"{who} needs a name")
+        raise RuleViolation(code, f"{who} needs a name", rule)
     if any(unicodedata.category(c) == "Cc" for c in name):
         raise RuleViolation(code, "A name cannot hold control characters (such as a NUL "
-                                  "character)")
+                                  "character)", rule)
     if any(c in BIDI_CONTROLS for c in name):
         raise RuleViolation(code, "A name cannot hold characters that turn the direction of "
-                                  "the text around (U+202A–U+202E, U+2066–U+2069)")
+                                  "the text around (U+202A–U+202E, U+2066–U+2069)", rule)
     if not name_key(name).strip():
-        raise RuleViolation(code, f"{who} needs a name with a visible character in it")
+        raise RuleViolation(code, f"{who} needs a name with a visible character in it", rule)
     if len(name) > MAX_NAME:
-        raise RuleViolation(code, f"A name has at most {MAX_NAME} characters")
+        raise RuleViolation(code, f"A name has at most {MAX_NAME} characters", rule)
     return name
 
 
@@ -286,24 +328,26 @@ def different_names(names: list[str]) -> bool:
 
 
 def require_names(
-    value: object, low: int, high: int, message: str, rule: str | None = None
+    value: object, low: int, high: int, message: str, rule: str = PLAYERS
 ) -> list[str]:
     """``low`` to ``high`` different player names (``message`` says how many a game takes)."""
     if not isinstance(value, list) or not low <= len(value) <= high:
         raise RuleViolation("settings.players", message, rule)
-    names = [require_name(p) for p in value]
+    names = [require_name(p, rule=rule) for p in value]
     if not different_names(names):
-        raise RuleViolation("settings.players", "Give the players different names")
+        raise RuleViolation("settings.players", "Give the players different names", rule)
     return names
 
 
-def require_switches(raw: dict[str, Any], keys: tuple[str, ...]) -> dict[str, bool]:
+def require_switches(
+    raw: dict[str, Any], keys: tuple[str, ...], rule: str = VARIANTS
+) -> dict[str, bool]:
     """On/off settings (variants), off when missing: ``{key: bool}`` in the order of ``keys``."""
     switches = {}
     for key in keys:
         value = raw.get(key, False)
         if not isinstance(value, bool):
-            raise RuleViolation(f"settings.{key}", f"{key.replace('_', ' ')} is yes or no")
+            raise RuleViolation(f"settings.{key}", f"{key.replace('_', ' ')} is yes or no", rule)
         switches[key] = value
     return switches
 

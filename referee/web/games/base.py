@@ -54,8 +54,13 @@ class ActionContext:
             return self.result.hands[self.hand - 1]
         return self.result.draft
 
-    def dealer(self, seats: int) -> int:
-        return int(self.match.settings["first_dealer"] + self.hand - 1) % seats
+    def dealer(self, seats: int = 2) -> int:
+        """Who deals hand ``hand``: as the engine read it (its recorded dealer, or for a hand
+        stored without one the proposal, rule 6.1.1), else, for a hand not yet started, the
+        dealer the app proposes (``Standing.dealer``). ``seats`` is no longer needed: the
+        engine's answer already counts them."""
+        outcome = self.outcome
+        return outcome.dealer if outcome is not None else self.result.standing.dealer
 
     def hands(self) -> list[dict[str, Any]]:
         import copy

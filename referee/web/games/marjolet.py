@@ -6,7 +6,7 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, RadioField, SelectField, SelectMultipleField, StringField
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional
 
 from ...engine.cards import FRENCH
 from ...engine.errors import RuleViolation
@@ -52,6 +52,10 @@ _add_switches(NewGameForm)
 class TurnupForm(FlaskForm):
     turnup = RadioField("Turn-up", choices=CARDS,
                         validators=[InputRequired("Pick the turn-up card (rule 2.2)")])
+    # Who dealt (6.1.1), pre-set to the stored dealer or the app's proposal; a post without it
+    # keeps the dealer as stored (a new deal: the proposal).
+    dealer = RadioField("Dealer", choices=PLAYER, validate_choice=False, validators=[
+        Optional(), AnyOf(("0", "1"), "The dealer is one of the two players (rule 6.1.1)")])
 
 
 class TurnForm(FlaskForm):
@@ -122,13 +126,15 @@ def _trick(deal: dict[str, Any], number: int) -> dict[str, Any]:
 
 def apply_turnup(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     hands = ctx.hands()
+    dealer = ctx.dealer() if form.dealer.data in (None, "") else int(form.dealer.data)
     if ctx.hand > len(hands):
         if ctx.result.draft is not None:
             raise RuleViolation("deal.open", "Finish the deal in progress first", "6.1")
-        hands.append({"turnup": form.turnup.data, "tricks": [], "seven_played": None,
-                      "end": None})
+        hands.append({"dealer": dealer, "turnup": form.turnup.data, "tricks": [],
+                      "seven_played": None, "end": None})
     else:
         deal = _deal(ctx, hands)
+        deal["dealer"] = dealer
         # Melds are written relative to trumps (the marjolet is the trump jack): keep the
         # cards that were shown, so the engine judges those cards under the new trumps.
         old = FRENCH.parse(deal["turnup"]).suit
@@ -240,6 +246,7 @@ class MarjoletWeb(WebGame):
     def form_data(self, ctx: ActionContext) -> dict[str, dict[str, Any]]:
         deal = ctx.facts
         data: dict[str, dict[str, Any]] = {name: {} for name in FORMS}
+        data["turnup"]["dealer"] = str(ctx.dealer())
         if deal is None:
             return data
         data["turnup"]["turnup"] = deal.get("turnup")
@@ -267,7 +274,7 @@ class MarjoletWeb(WebGame):
         score = outcome.detail.get("score") if outcome else None
         return {
             "deal": deal, "outcome": outcome, "deck": FRENCH,
-            "dealer": ctx.dealer(2),
+            "dealer": ctx.dealer(),
             "declared": score.declared if score else [],
             "turns": [
                 (number, trick) for number, trick in enumerate((deal or {}).get("tricks") or [], 1)

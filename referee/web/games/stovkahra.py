@@ -54,6 +54,8 @@ class NewSeriesForm(FlaskForm):
 
 
 class StartForm(FlaskForm):
+    # Not posted (a client without the field): the proposed dealer, or the one recorded.
+    dealer = RadioField("Dealt by", choices=SEATS, validators=[Optional()])
     trumps = RadioField("Trumps (optional)", default="", validators=[Optional()],
                         choices=[("", "not recorded")] + [
                             (s, f"{FRENCH.suit_symbols[s]} {FRENCH.suit_names[s]}")
@@ -90,10 +92,9 @@ class DostForm(FlaskForm):
         ("0", "right after his own combination")] + [
         (str(t), f"on winning trick {t}") for t in range(1, 8)])
     trick_winner = SelectField("Trick won by", choices=[("", "—")] + SEATS, default="")
-    points_0 = WholeNumber("Card points", [InputRequired(), NumberRange(0, DEAL_POINTS)],
-                            default=0)
-    points_1 = WholeNumber("Card points", [InputRequired(), NumberRange(0, DEAL_POINTS)],
-                            default=0)
+    # Required after a trick (6.1), checked in apply_dost; right after a declaration: 0.
+    points_0 = WholeNumber("Card points", [Optional(), NumberRange(0, DEAL_POINTS)])
+    points_1 = WholeNumber("Card points", [Optional(), NumberRange(0, DEAL_POINTS)])
     tricks_0 = WholeNumber("Tricks", [Optional(), NumberRange(0, 7)])
     tricks_1 = WholeNumber("Tricks", [Optional(), NumberRange(0, 7)])
 
@@ -120,6 +121,24 @@ FORMS: dict[str, type[FlaskForm]] = {
 }
 
 
+def _hands(ctx: ActionContext) -> list[dict[str, Any]]:
+    """A copy of the stored deals with every proposed fact filled in as it stood before this
+    change (a choice stored without its team was made by the winners at that time)."""
+    return GAME.complete(ctx.match.settings, ctx.hands())
+
+
+def proposed_dealer(ctx: ActionContext) -> int:
+    """Who deals deal ``ctx.hand``: its recorded dealer, else the seat to the left of the
+    previous deal's dealer (2.5, 6.1)."""
+    facts = ctx.facts
+    if facts is not None and facts.get("dealer") is not None:
+        return int(facts["dealer"])
+    outcome = ctx.outcome
+    if outcome is not None:
+        return outcome.dealer
+    return ctx.result.standing.dealer
+
+
 def _deal(ctx: ActionContext, hands: list[dict[str, Any]]) -> dict[str, Any]:
     if ctx.hand > len(hands):
         raise RuleViolation("deal.none", "Start the deal first")
@@ -134,19 +153,27 @@ def _seven_list(form: Any, tricks: int) -> list[dict[str, int]]:
 
 
 def apply_start(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
-    hands = ctx.hands()
+    hands = _hands(ctx)
     trumps = form.trumps.data or None
+    dealer = proposed_dealer(ctx) if not form.dealer.data else int(form.dealer.data)
     if ctx.hand > len(hands):
         if ctx.result.draft is not None:
             raise RuleViolation("deal.open", "Finish the deal in progress first", "6.1")
-        hands.append({"trumps": trumps, "combinations": [], "end": None, "sticks": None})
+        waiting = [h.number for h in ctx.result.hands if h.detail.get("series_waits")]
+        if waiting:
+            raise RuleViolation(
+                "sticks.open", f"The matchsticks still to be chosen decide whether deal "
+                f"{waiting[0]} ends the series: choose add or take first", "7.3.2")
+        hands.append({"dealer": dealer, "trumps": trumps, "combinations": [], "end": None,
+                      "sticks": None})
     else:
-        _deal(ctx, hands)["trumps"] = trumps
+        deal = _deal(ctx, hands)
+        deal["trumps"], deal["dealer"] = trumps, dealer
     return hands
 
 
 def apply_combination(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
-    hands = ctx.hands()
+    hands = _hands(ctx)
     deal = _deal(ctx, hands)
     cards = FRENCH.parse_many(form.cards.data or [])
     entry: dict[str, Any] = {"seat": int(form.seat.data)}
@@ -174,7 +201,7 @@ def apply_combination(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
 
 
 def apply_remove(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
-    hands = ctx.hands()
+    hands = _hands(ctx)
     combinations = _deal(ctx, hands).get("combinations") or []
     if form.index.data >= len(combinations):
         raise RuleViolation("combination.none", "There is no such combination")
@@ -183,7 +210,7 @@ def apply_remove(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
 
 
 def apply_finish(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
-    hands = ctx.hands()
+    hands = _hands(ctx)
     deal = _deal(ctx, hands)
     team = int(form.points_team.data)
     points, tricks = [0, 0], None
@@ -197,7 +224,7 @@ def apply_finish(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
 
 
 def apply_dost(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
-    hands = ctx.hands()
+    hands = _hands(ctx)
     deal = _deal(ctx, hands)
     after = int(form.after.data)
     tricks = None
@@ -208,24 +235,41 @@ def apply_dost(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
             "completed)", "6.1")
     if None not in given:
         tricks = [given[0], given[1]]
+    points = [form.points_0.data, form.points_1.data]
+    if None in points:
+        if after > 0:
+            raise RuleViolation(
+                "dost.points", f"Dost was called after trick {after}: give both teams' card "
+                "points of the completed tricks", "6.1")
+        if points != [None, None]:
+            raise RuleViolation(
+                "dost.points", "Dost was called before trick 1: both teams have 0 card points "
+                "(or leave both empty)", "7.2.3")
+        points = [0, 0]
     deal["end"] = {
         "kind": "dost", "caller": int(form.caller.data), "after": after,
         "trick_winner": int(form.trick_winner.data) if form.trick_winner.data else None,
-        "points": [form.points_0.data, form.points_1.data], "tricks": tricks,
+        "points": points, "tricks": tricks,
         "sevens": _seven_list(form, 7),
     }
     return hands
 
 
 def apply_sticks(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
-    hands = ctx.hands()
+    """The winners' choice, recorded with the team that made it and, for a take, the
+    opponents' pile it was made against (7.3.1)."""
+    hands = _hands(ctx)
     deal = _deal(ctx, hands)
     done = ctx.result.hands
-    if ctx.hand > len(done) or done[ctx.hand - 1].award is None:
+    award = done[ctx.hand - 1].award if ctx.hand <= len(done) else None
+    if award is None:
         raise RuleViolation(
             "sticks.no-game", f"Deal {ctx.hand} does not end a game: there are no matchsticks "
             "to add or take", "7.3.1")
+    piles = done[ctx.hand - 1].detail["piles_before"]
     deal["sticks"] = form.choice.data
+    deal["sticks_by"] = award.winner
+    deal["sticks_against"] = piles[1 - award.winner] if form.choice.data == "take" else None
     return hands
 
 
@@ -241,6 +285,7 @@ class StovkahraWeb(WebGame):
     editor_template = "games/stovkahra/_editor.html"
     new_template = "games/stovkahra/new.html"
     hand_template = "games/stovkahra/_deal_extra.html"
+    decisions_template = "games/stovkahra/_decisions.html"
     form_classes = FORMS
     actions = {
         "start": Action("start", apply_start, "Deal started"),
@@ -282,6 +327,7 @@ class StovkahraWeb(WebGame):
     def form_data(self, ctx: ActionContext) -> dict[str, dict[str, Any]]:
         deal = ctx.facts
         data: dict[str, dict[str, Any]] = {name: {} for name in FORMS}
+        data["start"]["dealer"] = str(proposed_dealer(ctx))
         if deal is None:
             return data
         data["start"]["trumps"] = deal.get("trumps") or ""
@@ -302,12 +348,13 @@ class StovkahraWeb(WebGame):
                 "tricks_1": end["tricks"][1] if end.get("tricks") else None,
             }
             data["dost"].update({f"seven_{t}": v for t, v in sevens.items()})
-        if deal.get("sticks"):
-            data["sticks"]["choice"] = deal["sticks"]
+        outcome = ctx.outcome
+        if outcome is not None and outcome.detail.get("sticks"):
+            data["sticks"]["choice"] = outcome.detail["sticks"]
         return data
 
     def editor(self, ctx: ActionContext) -> dict[str, Any]:
-        deal, outcome, dealer = ctx.facts, ctx.outcome, ctx.dealer(4)
+        deal, outcome, dealer = ctx.facts, ctx.outcome, proposed_dealer(ctx)
         previous = ctx.result.hands[ctx.hand - 2] if 2 <= ctx.hand <= len(ctx.result.hands) + 1 \
             else None
         return {

@@ -12,7 +12,7 @@ from wtforms import (
     SelectMultipleField,
     StringField,
 )
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional
 
 from ...engine.cards import HUNGARIAN
 from ...engine.errors import RuleViolation
@@ -28,6 +28,13 @@ CONCEDED = [("", "—"), ("set:?", "announced a set, conceded")] + [
     (f"seq:?/{n}", f"announced a {name}, conceded") for n, name in SEQUENCE_NAMES.items()
 ]
 PLAYER = [("0", "0"), ("1", "1")]
+
+
+def _dealer_field() -> RadioField:
+    """Who dealt the hand (6.1.1), pre-set to the stored dealer or the app's proposal; a post
+    without it keeps the dealer as stored (a new hand: the proposal)."""
+    return RadioField("Dealer", choices=PLAYER, validate_choice=False, validators=[
+        Optional(), AnyOf(("0", "1"), "The dealer is one of the two players (rule 6.1.1)")])
 
 
 class NewMatchForm(FlaskForm):
@@ -48,6 +55,7 @@ class IndicatorForm(FlaskForm):
         "Trump indicator", choices=CARDS,
         validators=[InputRequired("Pick the trump indicator card (rule 2.2)")],
     )
+    dealer = _dealer_field()
 
 
 class TrickForm(FlaskForm):
@@ -89,6 +97,7 @@ class ClaimForm(FlaskForm):
 
 
 class DeciderForm(FlaskForm):
+    dealer = _dealer_field()
     first = RadioField("First to score", choices=PLAYER,
                        validators=[InputRequired("Who scored first?")])
 
@@ -103,6 +112,11 @@ def _hand(ctx: ActionContext, hands: list[dict[str, Any]]) -> dict[str, Any]:
     if ctx.hand > len(hands):
         raise RuleViolation("hand.none", "Start the hand first: pick the trump indicator", "2.2")
     return hands[ctx.hand - 1]
+
+
+def _dealer(ctx: ActionContext, form: Any) -> int:
+    """The dealer the table chose, else the hand's own (a new hand: the proposal, 2.1)."""
+    return ctx.dealer() if form.dealer.data in (None, "") else int(form.dealer.data)
 
 
 def _melds(cards: list[str], conceded: str, who: str) -> list[str]:
@@ -129,10 +143,10 @@ def apply_indicator(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
         if ctx.result.standing.next_hand == "decider":
             raise RuleViolation(
                 "decider.due", "This is a decider hand: record who scored first", "7.4")
-        hands.append({"indicator": form.indicator.data, "exchange": None, "tricks": [],
-                      "bela": None, "end": None})
+        hands.append({"dealer": _dealer(ctx, form), "indicator": form.indicator.data,
+                      "exchange": None, "tricks": [], "bela": None, "end": None})
     else:
-        _hand(ctx, hands)["indicator"] = form.indicator.data
+        _hand(ctx, hands).update(dealer=_dealer(ctx, form), indicator=form.indicator.data)
     return hands
 
 
@@ -210,9 +224,9 @@ def apply_decider(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     hands = ctx.hands()
     end = {"kind": "decider", "first": int(form.first.data)}
     if ctx.hand > len(hands):
-        hands.append({"indicator": None, "tricks": [], "end": end})
+        hands.append({"dealer": _dealer(ctx, form), "indicator": None, "tricks": [], "end": end})
     else:
-        _hand(ctx, hands)["end"] = end
+        _hand(ctx, hands).update(dealer=_dealer(ctx, form), end=end)
     return hands
 
 
@@ -265,6 +279,7 @@ class TartliWeb(WebGame):
         hand = ctx.facts
         data: dict[str, dict[str, Any]] = {name: {} for name in FORMS}
         data["claim"]["completed"] = 0
+        data["indicator"]["dealer"] = data["decider"]["dealer"] = str(ctx.dealer())
         if hand is not None:
             tricks = hand.get("tricks") or []
             recorded = sum(1 for t in tricks if t.get("winner") is not None)
@@ -300,13 +315,13 @@ class TartliWeb(WebGame):
                                  "completed": end["completed"], "step7": end["step7"],
                                  "pile_0": end["piles"][0], "pile_1": end["piles"][1]}
             elif end.get("kind") == "decider":
-                data["decider"] = {"first": str(end["first"])}
+                data["decider"]["first"] = str(end["first"])
             if len(tricks) == TRICKS and all(t.get("winner") is not None for t in tricks):
                 data["finish"].setdefault("last", str(tricks[-1]["winner"]))
         return data
 
     def editor(self, ctx: ActionContext) -> dict[str, Any]:
-        hand, outcome, dealer = ctx.facts, ctx.outcome, ctx.dealer(2)
+        hand, outcome, dealer = ctx.facts, ctx.outcome, ctx.dealer()
         tricks = (hand or {}).get("tricks") or []
         leaders: list[int | None] = [1 - dealer] + [t.get("winner") for t in tricks]
         return {

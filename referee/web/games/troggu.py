@@ -179,9 +179,13 @@ for _seat in range(MAX_PLAYERS):
     setattr(MisereForm, f"tricks_{_seat}", _tricks(f"Seat {_seat + 1}"))
 
 
+class NoDiscardForm(FlaskForm):
+    """Leave a void discard unrecorded (a button only)."""
+
+
 FORMS: dict[str, type[FlaskForm]] = {
     "bids": BidsForm, "call": CallForm, "discard": DiscardForm, "finish": FinishForm,
-    "misere": MisereForm,
+    "misere": MisereForm, "nodiscard": NoDiscardForm,
 }
 
 
@@ -258,7 +262,7 @@ def apply_bids(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     n = len(ctx.names)
     dealer = int(form.dealer.data)
     if dealer >= n:
-        raise RuleViolation("fact.player", f"The dealer is one of the {n} players")
+        raise RuleViolation("fact.player", f"The dealer is one of the {n} players", "6.1")
     calls = _calls(form, dealer, n)
     game, declarer, forced_by = _decide(ctx, form, dealer, calls)
     if game not in (FORCED, MISERE, THROWN_IN) and n in PARTNER_PLAYERS and (
@@ -277,7 +281,8 @@ def apply_bids(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     old_game = _game_of(hand, ctx)
     hand.update(dealer=dealer, bids=calls, game=game, declarer=declarer, forced_by=forced_by)
     if game not in (NORMAL, FORCED):          # what no longer applies to this game
-        hand.update(call=None, discard=None, discard_points=None, all_kings_held=False)
+        hand.update(call=None, discard=None, discard_points=None, all_kings_held=False,
+                    discard_by=None)
     if game not in (SOLO, MISERE):
         hand.update(tapp=None, tapp_points=None)
     if n not in PARTNER_PLAYERS:
@@ -295,14 +300,24 @@ def apply_bids(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     return hands
 
 
+def _tappist(hand: dict[str, Any], ctx: ActionContext) -> int | None:
+    """Who is Tappist in this hand now: he makes the call and the discard (4.2.1, 4.5.2)."""
+    declarer = hand.get("declarer")
+    outcome = _outcome(ctx.result, ctx.hand)
+    if declarer is None and outcome is not None:
+        declarer = outcome.detail.get("declarer")
+    return declarer if isinstance(declarer, int) else None
+
+
 def apply_call(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     hands = ctx.hands()
     hand = _hand(ctx, hands)
     partner = form.partner.data
     if partner != ALONE and int(partner) >= len(ctx.names):
-        raise RuleViolation("fact.player", "The partner is one of the players")
+        raise RuleViolation("fact.player", "The partner is one of the players", "6.1")
     hand["call"] = {"trump": form.trump.data or None,
-                    "partner": ALONE if partner == ALONE else int(partner)}
+                    "partner": ALONE if partner == ALONE else int(partner),
+                    "by": _tappist(hand, ctx)}
     return hands
 
 
@@ -315,7 +330,15 @@ def apply_discard(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
         raise RuleViolation(
             "discard.empty", f"Tap the {t} discarded cards, or enter their card points", "4.2")
     hand.update(discard=cards or None, discard_points=form.points.data,
-                all_kings_held=bool(form.all_kings_held.data))
+                all_kings_held=bool(form.all_kings_held.data), discard_by=_tappist(hand, ctx))
+    return hands
+
+
+def apply_no_discard(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    """The discard is optional (6.1): a void one may be left unrecorded."""
+    hands = ctx.hands()
+    hand = _hand(ctx, hands)
+    hand.update(discard=None, discard_points=None, all_kings_held=False, discard_by=None)
     return hands
 
 
@@ -399,16 +422,30 @@ def francs(amount: int) -> str:
     return f"Fr. {abs(amount) // 100}.{abs(amount) % 100:02d}"
 
 
+def open_choices(result: MatchResult) -> list[dict[str, Any]]:
+    """The hands whose call or discard an edit of the bidding made void (4.2.1, 4.5.2): the
+    new Tappist is asked at the top of the match page."""
+    hands = list(result.hands) + ([result.draft] if result.draft is not None else [])
+    return [
+        {"number": h.number, "tappist": h.detail.get("declarer"),
+         "call": h.detail.get("void_call"), "discard": h.detail.get("void_discard"),
+         "pending": h.detail.get("pending") == "call"}
+        for h in hands if h.detail.get("void_call") or h.detail.get("void_discard")
+    ]
+
+
 class TrogguWeb(WebGame):
     game = GAME
     editor_template = "games/troggu/_editor.html"
     new_template = "games/troggu/new.html"
     summary_template = "games/troggu/_settle.html"
+    decisions_template = "games/troggu/_decisions.html"
     form_classes = FORMS
     actions = {
         "bids": Action("bids", apply_bids, "Bidding"),
         "call": Action("call", apply_call, "Partner call"),
         "discard": Action("discard", apply_discard, "Discard"),
+        "nodiscard": Action("nodiscard", apply_no_discard, "Discard left unrecorded"),
         "finish": Action("finish", apply_finish, "Hand scored"),
         "misere": Action("misere", apply_misere, "Misère scored"),
     }
@@ -553,6 +590,7 @@ class TrogguWeb(WebGame):
             "balances": [(name, ctx.result.standing.totals[s]) for s, name in enumerate(names)],
             "rappen": rappen, "francs": francs, "variants": _variants(settings),
             "threshold": t.threshold, "threshold_name": t.threshold_name, "stake": t.stake,
+            "trumps": TRUMPS, "open": open_choices(ctx.result),
         }
 
     def pdf_context(self, settings: dict[str, Any], result: MatchResult) -> dict[str, Any]:

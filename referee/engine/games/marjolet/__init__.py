@@ -27,6 +27,7 @@ from typing import Any
 from ...cards import FRENCH
 from ...errors import RuleViolation, shown
 from ..base import Game, MatchResult, different_names, require_name, require_player
+from ..dealer import complete_dealers
 from .facts import hand_to_json, parse_hand
 from .match import rules_of, score_match
 from .melds import Meld, is_meld, recognize
@@ -61,7 +62,7 @@ class Marjolet(Game):
             raise RuleViolation("settings.players", "Marjolet is for exactly two players", "1")
         names = [require_name(p) for p in players]
         if not different_names(names):
-            raise RuleViolation("settings.players", "Give the two players different names")
+            raise RuleViolation("settings.players", "Give the two players different names", "1")
         target = raw.get("target", TARGETS[0])
         if type(target) is not int or target not in TARGETS:
             raise RuleViolation(
@@ -71,7 +72,7 @@ class Marjolet(Game):
         return {
             "players": names,
             "target": target,
-            "first_dealer": require_player(raw.get("first_dealer"), "The first dealer"),
+            "first_dealer": require_player(raw.get("first_dealer"), "The first dealer", rule="2.1"),
             **_rule_settings(raw),
         }
 
@@ -122,6 +123,12 @@ class Marjolet(Game):
 
     def canonical_hand(self, raw: object) -> dict[str, Any]:
         return hand_to_json(parse_hand(raw))
+
+    def complete(
+        self, settings: dict[str, Any], hands: list[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        """Every deal with its dealer: where one lacks it, the proposal (2.1, 6.1.1)."""
+        return complete_dealers(hands, settings["first_dealer"])
 
 
 def _rule_settings(raw: dict[str, Any]) -> dict[str, Any]:

@@ -2,7 +2,8 @@
 
 A deal in JSON::
 
-    {"turnup": "9c",
+    {"dealer": 1,
+     "turnup": "9c",
      "tricks": [{"winner": 1, "exchange": null, "melds": [[], []]},
                 {"winner": 0, "exchange": null, "melds": [[], []]},
                 {"winner": 0, "exchange": null, "melds": [["four:K", "marriage:h"], []]},
@@ -10,8 +11,15 @@ A deal in JSON::
      "seven_played": null,
      "end": {"brisques": [50, null], "trick10": 0, "last": 1, "sweep": null}}
 
-Players are 0 and 1 in the match's seating order. The dealer is not a fact: deal n is dealt by
-``(first_dealer + n - 1) % 2`` and the other player leads trick 1 (2.1, 2.4).
+Players are 0 and 1 in the match's seating order.
+
+``dealer``
+    Who dealt (6.1.1): a recorded fact, which the app proposes (the other player than the
+    previous deal's dealer, the match's first dealer for deal 1: the deal alternates, 2.1).
+    The dealer scores a turned-up 7; the other player leads trick 1 (2.4). Optional on
+    reading: a deal without it (written before the dealer was recorded) is read with the
+    proposed dealer, and the canonical form writes it (``Marjolet.complete`` fills it in). A
+    dealer out of turn is the table's record: the deal says so and is scored with it.
 
 ``turnup``
     The card turned up after the deal; it fixes trumps (2.2). Required.
@@ -40,9 +48,9 @@ Players are 0 and 1 in the match's seating order. The dealer is not a fact: deal
     took the turn-up), the winner of the last trick, and who won all of tricks 11–16
     (``null``: nobody did).
 
-Missing ``tricks``, ``melds``, ``exchange``, ``seven_played`` and ``sweep`` read as empty or
-null. The canonical form (``hand_to_json``) writes every key, melds as notation, and
-``cards`` only when recorded.
+Missing ``dealer``, ``tricks``, ``melds``, ``exchange``, ``seven_played`` and ``sweep`` read
+as proposed, empty or null. The canonical form (``hand_to_json``) writes every key (the
+``dealer`` once known), melds as notation, and ``cards`` only when recorded.
 """
 
 from __future__ import annotations
@@ -102,6 +110,7 @@ class HandFacts:
     tricks: tuple[Trick, ...] = ()
     seven_played: SevenPlayed | None = None
     end: End | None = None
+    dealer: int | None = None       # None: not recorded, read as the proposed dealer (2.1)
 
     @property
     def trumps(self) -> str:
@@ -116,7 +125,7 @@ class HandFacts:
         ]
 
 
-KEYS = frozenset({"turnup", "tricks", "seven_played", "end"})
+KEYS = frozenset({"dealer", "turnup", "tricks", "seven_played", "end"})
 TRICK_KEYS = frozenset({"winner", "melds", "exchange", "cards"})
 SEVEN_KEYS = frozenset({"player", "trick"})
 END_KEYS = frozenset({"brisques", "trick10", "last", "sweep"})
@@ -143,7 +152,10 @@ def parse_hand(data: object) -> HandFacts:
                 trick, "The trick the trump 7 was played to", 1, TRICKS, "6.1.5"
             ),
         )
-    return HandFacts(turnup, tricks, seven, _parse_end(raw.get("end")))
+    dealer = raw.get("dealer")
+    if dealer is not None:
+        dealer = require_player(dealer, "The dealer")
+    return HandFacts(turnup, tricks, seven, _parse_end(raw.get("end")), dealer)
 
 
 def _parse_trick(data: object, number: int, trumps: str) -> Trick:
@@ -154,7 +166,9 @@ def _parse_trick(data: object, number: int, trumps: str) -> Trick:
         winner = require_player(winner, f"The winner of trick {number}")
     melds_raw = require_list(raw.get("melds", [[], []]), f"Trick {number}'s melds", 2)
     if len(melds_raw) != 2:
-        raise RuleViolation("fact.shape", f"Trick {number}'s melds need one list per player")
+        raise RuleViolation(
+            "fact.shape", f"Trick {number}'s melds need one list per player", "6.1"
+        )
     melds = (_parse_melds(melds_raw[0], number, trumps), _parse_melds(melds_raw[1], number, trumps))
     exchange = raw.get("exchange")
     if exchange is not None:
@@ -199,7 +213,7 @@ def _parse_end(data: object) -> End | None:
     pair = require_list(raw.get("brisques"), "Aces and tens", 2)
     if len(pair) != 2:
         raise RuleViolation(
-            "fact.shape", "Give the aces and tens of each player (one may be empty)"
+            "fact.shape", "Give the aces and tens of each player (one may be empty)", "6.1"
         )
     brisques = tuple(
         None if value is None
@@ -248,7 +262,9 @@ def hand_to_json(facts: HandFacts) -> dict[str, Any]:
         tricks.append(entry)
     seven = facts.seven_played
     end = facts.end
+    dealer: dict[str, Any] = {} if facts.dealer is None else {"dealer": facts.dealer}
     return {
+        **dealer,
         "turnup": str(facts.turnup),
         "tricks": tricks,
         "seven_played": None if seven is None else {"player": seven.player, "trick": seven.trick},

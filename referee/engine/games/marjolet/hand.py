@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ...cards import FRENCH, Card
 from ...errors import RuleViolation
-from ..base import Line
+from ..base import Line, and_list
 from .facts import End, HandFacts
 from .melds import Meld
 from .record import Record, check_record, read_record
@@ -185,41 +185,50 @@ def check_melds(facts: HandFacts, rules: Rules, names: list[str]) -> list[Declar
                     f"a player holds only {TURN_CARDS} in his turn",
                     "4.2.3",
                 )
+            exchanged = exchange == (number, player) and facts.turnup not in shown
             if shown:
-                _check_still_held(melded[player], shown, number, name)
-                melded[player].update(dict.fromkeys(shown, number))
-            if exchange == (number, player) and facts.turnup not in shown \
-                    and len(shown) >= TURN_CARDS:
-                raise RuleViolation(
-                    "meld.too-many-cards",
-                    f"After trick {number}, {name}'s melds use {len(shown)} different cards "
-                    f"besides the turn-up {_card(facts.turnup)} that he takes in exchange in "
-                    f"this turn (or the trump 7 he gives for it), but a player holds only "
-                    f"{TURN_CARDS} cards in his turn",
-                    "4.2.3",
+                _check_turn_cards(
+                    melded[player], shown, facts.turnup if exchanged else None, number, name
                 )
+                melded[player].update(dict.fromkeys(shown, number))
     return declared
 
 
-def _check_still_held(
-    earlier: dict[Card, int], shown: set[Card], number: int, name: str
+def _check_turn_cards(
+    earlier: dict[Card, int], shown: set[Card], exchanged: Card | None, number: int, name: str
 ) -> None:
-    """Melded cards stay in their owner's hand until he plays them, one card a trick (4.2.3,
-    4.2.4): the cards melded before that he cannot have played yet count among the five."""
+    """The five cards of a turn (4.2.3) hold, all together: this turn's melds; the cards melded
+    before that he cannot have played yet, for melded cards stay in their owner's hand until he
+    plays them, one card a trick (4.2.4); and, when he exchanges in this turn without melding
+    the turn-up, the turn-up he takes (or the trump 7 he gives for it, which is in no meld:
+    4.4.1)."""
     waiting = sorted(turn for card, turn in earlier.items() if card not in shown)
     played = 0
     for trick in range(1, number + 1):          # trick t can take one card melded before it
         if sum(1 for turn in waiting if turn < trick) > played:
             played += 1
     held = len(waiting) - played
-    if held + len(shown) > TURN_CARDS:
-        raise RuleViolation(
-            "meld.too-many-cards",
-            f"After trick {number}, {name} would hold {len(shown)} cards for these melds and at "
-            f"least {held} more melded earlier and not yet played (one card leaves his hand "
-            f"each trick), but a player holds only {TURN_CARDS} in his turn",
-            "4.2.3",
+    extra = 0 if exchanged is None else 1
+    if held + len(shown) + extra <= TURN_CARDS:
+        return
+    parts = [f"{len(shown)} cards for these melds"]
+    if held:
+        parts.append(
+            f"at least {held} more melded earlier and not yet played (one card leaves his hand "
+            "each trick)"
         )
+    if exchanged is not None:
+        parts.append(
+            f"the turn-up {_card(exchanged)} that he takes in exchange in this turn (or the "
+            "trump 7 he gives for it)"
+        )
+    total = f": {held + len(shown) + extra} cards" if len(parts) > 2 else ""
+    raise RuleViolation(
+        "meld.too-many-cards",
+        f"After trick {number}, {name} would hold {and_list(parts)}{total}, but a player holds "
+        f"only {TURN_CARDS} in his turn",
+        "4.2.3",
+    )
 
 
 def _check_card(

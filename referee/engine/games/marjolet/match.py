@@ -7,6 +7,7 @@ from typing import Any
 from ...errors import RuleViolation
 from ...race import finish
 from ..base import Award, HandOutcome, Line, MatchResult, Standing, fold_hands
+from ..dealer import out_of_turn, proposed_after
 from .facts import HandFacts, parse_hand
 from .hand import HandScore, score_hand
 from .values import Rules
@@ -28,16 +29,13 @@ class MatchFold:
     def __init__(self, settings: dict[str, Any], start_totals: tuple[int, int] = (0, 0)) -> None:
         self.names: list[str] = list(settings["players"])
         self.target: int = settings["target"]
-        self.first_dealer: int = settings["first_dealer"]
+        self.next_dealer: int = settings["first_dealer"]     # the proposal (2.1, 6.1.1)
         self.rules = rules_of(settings)
         self.totals = list(start_totals)
         self.tie = False                   # both at the target or above, equal (7.2)
         self.winner: int | None = None
         self.hands: list[HandOutcome] = []
         self.draft: HandOutcome | None = None
-
-    def dealer(self, number: int) -> int:
-        return (self.first_dealer + number - 1) % 2        # alternates every deal (2.1)
 
     def add(self, number: int, raw: object, last: bool = False) -> None:
         facts = parse_hand(raw)
@@ -48,10 +46,13 @@ class MatchFold:
                 f"{self.totals[self.winner]}",
                 "7.3",
             )
-        dealer = self.dealer(number)
+        due = self.next_dealer
+        dealer = due if facts.dealer is None else facts.dealer
         score = score_hand(facts, dealer, self.names, self.rules)
         new = (self.totals[0] + score.scores[0], self.totals[1] + score.scores[1])
         outcome = self._outcome(number, dealer, facts, score, new)
+        if dealer != due:
+            outcome.lines.insert(0, out_of_turn(dealer, due, self.names))
         if facts.end is None:
             if not last:
                 raise RuleViolation(
@@ -61,6 +62,7 @@ class MatchFold:
             outcome.summary = "in progress"
             self.draft = outcome
             return
+        self.next_dealer = proposed_after(dealer)           # alternates every deal (2.1)
         self._end(outcome, new)
         self.hands.append(outcome)
 
@@ -133,7 +135,7 @@ class MatchFold:
             phase = f"Game to {self.target} in progress"
         return Standing(
             totals=(totals[0], totals[1]), victory=(victory[0], victory[1]),
-            dealer=self.dealer(len(self.hands) + 1), phase=phase,
+            dealer=self.next_dealer if self.draft is None else self.draft.dealer, phase=phase,
             over=self.winner is not None, winner=self.winner,
         )
 

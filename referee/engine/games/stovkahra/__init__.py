@@ -28,7 +28,7 @@ from ..base import (
     require_switches,
 )
 from .facts import deal_to_json, parse_deal
-from .match import score_match
+from .match import MatchFold, score_match
 from .play import legal_plays
 
 DEFAULT_TARGET = 10
@@ -53,7 +53,7 @@ class Stovkahra(Game):
             )
         names = [require_name(p) for p in players]
         if not different_names(names):
-            raise RuleViolation("settings.players", "Give the four players different names")
+            raise RuleViolation("settings.players", "Give the four players different names", "1")
         teams = raw.get("teams")
         if not isinstance(teams, list) or len(teams) != 2:
             raise RuleViolation(
@@ -61,7 +61,7 @@ class Stovkahra(Game):
             )
         team_names = [require_name(t, "settings.teams", "Every team") for t in teams]
         if not different_names(team_names):
-            raise RuleViolation("settings.teams", "Give the two teams different names")
+            raise RuleViolation("settings.teams", "Give the two teams different names", "1")
         target = raw.get("target", DEFAULT_TARGET)
         if isinstance(target, bool) or not isinstance(target, int) \
                 or not 1 <= target <= MAX_TARGET:
@@ -81,7 +81,7 @@ class Stovkahra(Game):
             "players": names,
             "teams": team_names,
             "target": target,
-            "first_dealer": require_player(raw.get("first_dealer"), "The first dealer", 4),
+            "first_dealer": require_player(raw.get("first_dealer"), "The first dealer", 4, "1"),
             **switches,
             "shuffle_reminder": reminder,
         }
@@ -127,6 +127,36 @@ class Stovkahra(Game):
 
     def canonical_hand(self, raw: object) -> dict[str, Any]:
         return deal_to_json(parse_deal(raw))
+
+    def complete(
+        self, settings: dict[str, Any], hands: list[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        """Fill in each deal's dealer (the proposal: left of the previous deal's dealer) and,
+        for a choice recorded without its team (a version 1 file), the winners at that time
+        and the pile a take was made against: the fold reads them so, so no score changes."""
+        fold = MatchFold(settings)
+        completed = []
+        dealer = (settings["first_dealer"] - 1) % 4
+        fits = True
+        for number, raw in enumerate(hands, 1):
+            deal = dict(raw)
+            outcome = None
+            try:
+                if fits:
+                    fold.add(number, raw, number == len(hands))
+                    outcome = fold.draft if fold.draft is not None else fold.hands[-1]
+            except RuleViolation:
+                # a deal that no longer fits (a correction is pending): from here on the
+                # dealers follow the rotation, and nothing else is filled in
+                fits = False
+            if deal.get("dealer") is None:
+                deal["dealer"] = outcome.dealer if outcome is not None else (dealer + 1) % 4
+            dealer = deal["dealer"]
+            made = None if outcome is None else outcome.detail.get("sticks_made")
+            if made is not None:
+                deal["sticks_by"], deal["sticks_against"] = made
+            completed.append(deal)
+        return completed
 
 
 GAME = Stovkahra()

@@ -2,18 +2,25 @@
 
 A deal in JSON::
 
-    {"trumps": "h",
+    {"dealer": 3,
+     "trumps": "h",
      "combinations": [{"seat": 0, "rank": "A", "count": 3},
                       {"seat": 1, "rank": "K", "count": 3, "cards": ["Kc", "Kd", "Kh"]}],
      "end": {"kind": "played", "points": [40, 32], "tricks": [5, 3], "last": 1,
              "sevens": [{"trick": 4, "team": 0}]},
-     "sticks": null}
+     "sticks": "add", "sticks_by": 0, "sticks_against": null}
 
 Seats are 0–3 = N, E, S, W, clockwise; teams (the scoring sides) are 0 = NS (seats 0 and 2)
-and 1 = EW (seats 1 and 3). The dealer is not a fact: deal n is dealt by seat
-``(first_dealer + n - 1) % 4`` (2.5), and declaring and the lead to trick 1 start at the
-dealer's left, seat ``dealer + 1``.
+and 1 = EW (seats 1 and 3). Declaring and the lead to trick 1 start at the dealer's left,
+seat ``dealer + 1``.
 
+``dealer``
+    Who dealt, seat 0–3: a recorded fact that the app only proposes (6.1.1). The proposal is
+    the seat to the left of the previous deal's recorded dealer (2.5), the match's
+    ``first_dealer`` for deal 1. A dealer other than the proposal is kept and said in the
+    deal's lines. Missing or null (a file written before the dealer was recorded) reads as
+    the proposal, and ``Stovkahra.complete`` writes it in, so an old file scores as before and
+    deleting a deal moves no later dealer.
 ``trumps``
     The trump suit, ``"c"``, ``"d"``, ``"h"``, ``"s"`` or ``null`` (not recorded; optional, 6.1).
 ``combinations``
@@ -34,16 +41,29 @@ dealer's left, seat ``dealer + 1``.
         A deal stopped by dost (7.2): ``after`` 0 means right after the caller's own
         declaration (no trick played), 1–7 that he had just won trick t; ``trick_winner`` is
         who the table says won trick t (optional; only he may call). Points, tricks and sevens
-        are those of the completed tricks (default 0, 0 / null / none).
+        are those of the completed tricks (tricks default null, sevens none). After trick t
+        both teams' card points are required (6.1); right after a declaration no trick was
+        played and they default to 0, 0.
 
     ``sevens`` lists the tricks won with a seven as ``{"trick": t, "team": team}`` (5); an
     optional ``"bonus"`` must be the bonus of that trick (52 for trick 1, 26 for trick 8,
     else 10) and is not written back, since it is derived.
-``sticks``
+``sticks``, ``sticks_by``, ``sticks_against``
     When the deal ends a game, the winners' choice (7.3.1): ``"add"`` the matchsticks to their
-    own pile or ``"take"`` them off the opponents'; ``null`` until chosen.
+    own pile or ``"take"`` them off the opponents'; ``null`` until chosen. ``sticks_by`` is the
+    team that made the choice (0 or 1) and ``sticks_against``, for a take, the opponents' pile
+    it was made against (null for an add). A choice belongs to the team that made it: when an
+    edit of an earlier deal gives the game to the other team, or changes the pile a take was
+    made against so that the take no longer removes what it did (the pile differs and either
+    pile was short of the award), the choice is void. A void or missing choice is never
+    applied: the award is pending ("not chosen yet"), the matchsticks shown leave it out, and
+    the series is not decided while a pending award could change it (see ``match.py``). A
+    choice without ``sticks_by`` (a version 1 file written before the team was recorded) reads
+    as made by the winners at that time, against the pile at that time, and
+    ``Stovkahra.complete`` writes both in.
 
-Missing ``trumps``, ``combinations`` and ``sticks`` read as null, [] and null. The canonical
+Missing ``dealer``, ``trumps``, ``combinations``, ``sticks``, ``sticks_by`` and
+``sticks_against`` read as null, null, [], null, null and null. The canonical
 form (``deal_to_json``) writes every key, sorts sevens by trick, and omits ``cards`` when the
 cards were not picked.
 """
@@ -75,6 +95,7 @@ from .values import (
 
 MAX_COMBINATIONS = 4 * len(COMBINATION_RANKS)      # never reached by a legal deal (4.5)
 STICKS = ("add", "take")
+MAX_PILE = 1000                # far above any series (target at most 50, twice with the variant)
 
 
 @dataclass(frozen=True)
@@ -122,9 +143,14 @@ class DealFacts:
     combinations: tuple[Combination, ...] = ()
     end: End | None = None
     sticks: str | None = None
+    dealer: int | None = None
+    sticks_by: int | None = None           # the team that chose (7.3.1)
+    sticks_against: int | None = None      # a take: the opponents' pile it was made against
 
 
-KEYS = frozenset({"trumps", "combinations", "end", "sticks"})
+KEYS = frozenset({
+    "dealer", "trumps", "combinations", "end", "sticks", "sticks_by", "sticks_against",
+})
 COMBINATION_KEYS = frozenset({"seat", "rank", "count", "cards", "trick"})
 PLAYED_KEYS = frozenset({"kind", "points", "tricks", "last", "sevens"})
 DOST_KEYS = frozenset({"kind", "caller", "after", "trick_winner", "points", "tricks", "sevens"})
@@ -153,7 +179,32 @@ def parse_deal(data: object) -> DealFacts:
             f"The winners either add the matchsticks or take them away, not {shown(sticks)}",
             "7.3.1",
         )
-    return DealFacts(trumps, combinations, _parse_end(raw.get("end")), sticks)
+    dealer = raw.get("dealer")
+    return DealFacts(
+        trumps, combinations, _parse_end(raw.get("end")), sticks,
+        None if dealer is None else require_player(dealer, "The dealer", 4),
+        *_parse_chooser(raw, sticks),
+    )
+
+
+def _parse_chooser(raw: dict[str, Any], sticks: object) -> tuple[int | None, int | None]:
+    """``sticks_by`` and ``sticks_against``: who chose, and the pile a take was made against."""
+    by, against = raw.get("sticks_by"), raw.get("sticks_against")
+    if sticks is None and (by is not None or against is not None):
+        raise RuleViolation(
+            "fact.sticks", "A team that chose must have chosen: add or take the matchsticks",
+            "7.3.1",
+        )
+    if against is not None and sticks != "take":
+        raise RuleViolation(
+            "fact.sticks", "Only a take is made against the opponents' pile", "7.3.1"
+        )
+    return (
+        None if by is None else require_player(by, "The team that chose"),
+        None if against is None else require_int(
+            against, "The opponents' pile the take was made against", 0, MAX_PILE, "7.3.1"
+        ),
+    )
 
 
 def _parse_combination(data: object, number: int) -> Combination:
@@ -223,16 +274,24 @@ def _parse_end(data: object) -> End | None:
             )
         require_known_keys(raw, DOST_KEYS, "a dost")
         winner = raw.get("trick_winner")
+        after = require_int(raw.get("after"), "The trick after which dost was called", 0,
+                            TRICKS, "7.2.1")
+        if after > 0 and raw.get("points") is None:
+            raise RuleViolation(
+                "dost.points",
+                f"Dost was called after trick {after}: give both teams' card points of the "
+                "completed tricks",
+                "6.1",
+            )
         return Dost(
             require_player(raw.get("caller"), "The player who called dost", 4),
-            require_int(raw.get("after"), "The trick after which dost was called", 0, TRICKS,
-                        "7.2.1"),
+            after,
             None if winner is None else require_player(winner, "The trick's winner", 4),
             _points(raw.get("points", [0, 0])),
             _tricks(raw.get("tricks")),
             _sevens(raw.get("sevens", [])),
         )
-    raise RuleViolation("fact.shape", "A deal ends played out or stopped by dost")
+    raise RuleViolation("fact.shape", "A deal ends played out or stopped by dost", "6.1")
 
 
 def _points(data: object) -> tuple[int, int]:
@@ -267,10 +326,13 @@ def _sevens(data: object) -> tuple[Seven, ...]:
 def deal_to_json(facts: DealFacts) -> dict[str, Any]:
     """The canonical JSON of a deal: parse_deal(deal_to_json(f)) == f."""
     return {
+        "dealer": facts.dealer,
         "trumps": facts.trumps,
         "combinations": [_combination_json(c) for c in facts.combinations],
         "end": _end_json(facts.end),
         "sticks": facts.sticks,
+        "sticks_by": facts.sticks_by,
+        "sticks_against": facts.sticks_against,
     }
 
 

@@ -1,5 +1,19 @@
 """A Stovkahra series: deals folded into game scores, games to 100, dost, matchsticks and the
-series (rules section 7 and the variants of section 8)."""
+series (rules section 7 and the variants of section 8).
+
+The dealer of each deal is its recorded fact; a missing one is the proposal, the seat to the
+left of the previous deal's dealer (2.5, 6.1).
+
+The winners' matchstick choice (7.3.1) is applied only when it is theirs and still stands (see
+``facts.py``); otherwise the award is *pending*: its matchsticks are on no pile, the lines and
+the standing say "not chosen yet", and the piles shown leave it out. Later deals are still
+scored (a game's end does not depend on the choice), and later choices are applied to the
+piles shown. The series is not decided while an award is pending: a pile that reaches the
+target then depends on an open choice (a take could have lowered it, an add raised the other),
+so the lines say so (``detail["series_waits"]``; the web then starts no new deal) and the
+series goes on until the winners choose. A take chosen meanwhile is made against the pile
+shown, so choosing the earlier award may make it void in turn, and it is asked again.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +21,7 @@ from typing import Any
 
 from ...errors import RuleViolation
 from ...race import RaceRules, award_reason, counted, finish, game_award, judge_call
-from ..base import Award, HandOutcome, Line, MatchResult, Standing, fold_hands
+from ..base import Award, HandOutcome, Line, MatchResult, Standing, and_list, fold_hands
 from .deal import DealScore, Names, score_deal
 from .facts import DealFacts, Dost, Played, parse_deal
 from .values import SEATS, team_of
@@ -53,13 +67,24 @@ class MatchFold:
         self.winner: int | None = None
         self.hands: list[HandOutcome] = []
         self.draft: HandOutcome | None = None
+        self.next_dealer: int = self.first_dealer        # the proposal for the next deal
+        self.pending: list[int] = []            # deals whose award is not chosen yet (7.3.1)
 
     @property
     def final_target(self) -> int:
         return 2 * self.target if self.continue_to_20 else self.target
 
-    def dealer(self, number: int) -> int:
-        return (self.first_dealer + number - 1) % 4      # passes to the left (2.5)
+    def _dealer(self, facts: DealFacts, outcome: HandOutcome) -> None:
+        """The recorded dealer; one who breaks the rotation is said in the lines (2.5, 6.1)."""
+        proposed = self.next_dealer
+        dealer = outcome.dealer
+        if dealer != proposed:
+            players = self.names.players
+            outcome.lines.insert(0, Line(
+                None, f"{players[dealer]} dealt, out of turn: the deal passes to the left, so "
+                f"{players[proposed]} was due to deal (recorded as dealt)", None, "2.5",
+            ))
+        self.next_dealer = (dealer + 1) % 4                # passes to the left (2.5)
 
     def add(self, number: int, raw: object, last: bool = False) -> None:
         try:
@@ -74,11 +99,12 @@ class MatchFold:
             raise RuleViolation(
                 "match.over", f"The series is over ({self.standing().phase})", "7.3.2"
             )
-        dealer = self.dealer(number)
+        dealer = self.next_dealer if facts.dealer is None else facts.dealer
         score = score_deal(facts, dealer, self.names)
         before = (self.totals[0], self.totals[1])
         new = (before[0] + score.scores[0], before[1] + score.scores[1])
         outcome = self._outcome(number, dealer, facts, score, new)
+        self._dealer(facts, outcome)
         if facts.end is None:
             if not last:
                 raise RuleViolation(
@@ -180,30 +206,89 @@ class MatchFold:
             winner, f"{award.reason}: {teams[winner]} win the game and {sticks(amount)}; both "
             "game scores return to 0", None, rule,
         ))
-        choice = facts.sticks
-        if choice is None:
-            choice = "add"
+        outcome.detail["piles_before"] = (self.piles[0], self.piles[1])
+        if facts.sticks is None:
             outcome.detail["sticks_missing"] = True
+        elif facts.sticks_by is None:
+            # A version 1 choice: made by the winners at that time, against the pile then.
+            outcome.detail["sticks_made"] = (
+                winner, self.piles[1 - winner] if facts.sticks == "take" else None
+            )
+        choice = self._standing_choice(outcome, facts, award)
         outcome.detail["sticks"] = choice
-        lost = take_sticks(self.piles, winner, amount, choice)
-        if choice == "add":
-            text = f"{teams[winner]} add {sticks(amount)} to their pile"
+        if choice is None:
+            self.pending.append(outcome.number)
+            outcome.detail["sticks_pending"] = True
+            outcome.lines.append(Line(
+                winner, f"{teams[winner]} choose to add {sticks(amount)} to their pile or take "
+                f"them off {teams[1 - winner]}'s: not chosen yet, so the matchsticks shown "
+                f"leave this award out ({teams[0]} {self.piles[0]}, {teams[1]} "
+                f"{self.piles[1]})", None, "7.3.1",
+            ))
+            outcome.summary = f"{teams[winner]} win the game: {sticks(amount)}, not chosen yet"
         else:
-            text = f"{teams[winner]} take {sticks(amount)} off {teams[1 - winner]}'s pile"
+            lost = take_sticks(self.piles, winner, amount, choice)
+            if choice == "add":
+                text = f"{teams[winner]} add {sticks(amount)} to their pile"
+            else:
+                text = f"{teams[winner]} take {sticks(amount)} off {teams[1 - winner]}'s pile"
+                if lost:
+                    text += f" (only {amount - lost} could be taken; {lost} lost)"
+            outcome.lines.append(Line(
+                winner, f"{text}: matchsticks {teams[0]} {self.piles[0]}, {teams[1]} "
+                f"{self.piles[1]}", None, "7.3.1",
+            ))
+            done = "added" if choice == "add" else "taken away"
             if lost:
-                text += f" (only {amount - lost} could be taken; {lost} lost)"
-        outcome.lines.append(Line(
-            winner, f"{text}: matchsticks {teams[0]} {self.piles[0]}, {teams[1]} "
-            f"{self.piles[1]}", None, "7.3.1",
-        ))
-        done = "added" if choice == "add" else "taken away"
-        outcome.summary = f"{teams[winner]} win the game: {sticks(amount)}, {done}"
+                done += f" ({lost} lost: {teams[1 - winner]} had only {amount - lost})"
+            outcome.summary = f"{teams[winner]} win the game: {sticks(amount)}, {done}"
         self.totals = [0, 0]
         self.tie = False
-        self._series(outcome, winner)
+        if choice is not None:
+            self._series(outcome, winner)
+
+    def _standing_choice(
+        self, outcome: HandOutcome, facts: DealFacts, award: Award
+    ) -> str | None:
+        """The winners' choice if it is theirs and still stands, else None (7.3.1); a void
+        choice says why in the lines and in ``detail["sticks_void"]``."""
+        teams, winner, amount = self.names.teams, award.winner, award.amount
+        choice = facts.sticks
+        if choice is None:
+            return None
+        by = winner if facts.sticks_by is None else facts.sticks_by
+        what = "add the matchsticks" if choice == "add" else "take the matchsticks"
+        void = None
+        if by != winner:
+            void = (
+                f"{teams[by]} chose to {what}, but after a change to an earlier deal "
+                f"{teams[winner]} win this game: that choice is void and {teams[winner]} choose"
+            )
+        elif choice == "take" and facts.sticks_against is not None:
+            then, now = facts.sticks_against, self.piles[1 - winner]
+            if then != now and min(then, now) < amount:
+                void = (
+                    f"{teams[winner]} chose to take {sticks(amount)} off {teams[1 - winner]}'s "
+                    f"pile when it held {then}; after a change to an earlier deal it holds "
+                    f"{now}: that choice is void and they choose again"
+                )
+        if void is None:
+            return choice
+        outcome.detail["sticks_void"] = void
+        outcome.lines.append(Line(winner, void, None, "7.3.1"))
+        return None
 
     def _series(self, outcome: HandOutcome, team: int) -> None:
         teams, pile = self.names.teams, self.piles[team]
+        threshold = self.target if self.first_to_target is None else self.final_target
+        if self.pending and pile >= threshold:
+            outcome.lines.append(Line(
+                team, f"{teams[team]} reach {pile} on the matchsticks shown, but the award of "
+                f"{self._pending_deals()} is not chosen yet: the series is decided once it is",
+                None, "7.3.2",
+            ))
+            outcome.detail["series_waits"] = True
+            return
         if self.continue_to_20 and self.first_to_target is None and pile >= self.target:
             self.first_to_target = team
             outcome.lines.append(Line(
@@ -233,6 +318,11 @@ class MatchFold:
         outcome.lines.append(Line(team, text, None, rule))
         outcome.summary += f" — {text}"
 
+    def _pending_deals(self) -> str:
+        numbers = [str(n) for n in self.pending]
+        word = "deal" if len(numbers) == 1 else "deals"
+        return f"{word} {and_list(numbers)}"
+
     def result(self) -> MatchResult:
         return MatchResult(self.hands, self.standing(), self.draft)
 
@@ -261,9 +351,14 @@ class MatchFold:
                     f" · {teams[self.first_to_target]} reached {self.target} first: the "
                     f"series goes on to {self.final_target}"
                 )
+        if self.pending:
+            phase += (
+                f" · matchsticks of {self._pending_deals()} not chosen yet (not counted)"
+            )
+        dealer = self.next_dealer if self.draft is None else self.draft.dealer
         return Standing(
             totals=(self.totals[0], self.totals[1]), victory=(piles[0], piles[1]),
-            dealer=self.dealer(len(self.hands) + 1), phase=phase,
+            dealer=dealer, phase=phase,
             over=self.over, winner=self.winner,
         )
 

@@ -6,9 +6,11 @@ from typing import Any
 
 from ...cards import HUNGARIAN
 from ...errors import RuleViolation
-from ..base import Game, MatchResult, different_names, require_name, require_player
+from ..base import Game, MatchResult, Repair, different_names, require_name, require_player
+from ..dealer import complete_dealers
 from .facts import hand_to_json, parse_hand
 from .match import score_match
+from .repair import repair_decider
 
 TARGETS = (5, 10)
 
@@ -26,14 +28,14 @@ class Tartli(Game):
             raise RuleViolation("settings.players", "Tartli is for exactly two players", "1")
         names = [require_name(p) for p in players]
         if not different_names(names):
-            raise RuleViolation("settings.players", "Give the two players different names")
+            raise RuleViolation("settings.players", "Give the two players different names", "1")
         target = raw.get("target")
         if type(target) is not int or target not in TARGETS:
             raise RuleViolation("settings.target", "The match goes to 5 or 10 buli", "8")
         return {
             "players": names,
             "target": target,
-            "first_dealer": require_player(raw.get("first_dealer"), "The first dealer"),
+            "first_dealer": require_player(raw.get("first_dealer"), "The first dealer", rule="2.1"),
         }
 
     def sides(self, settings: dict[str, Any]) -> list[str]:
@@ -51,6 +53,20 @@ class Tartli(Game):
 
     def canonical_hand(self, raw: object) -> dict[str, Any]:
         return hand_to_json(parse_hand(raw))
+
+    def repair(
+        self, settings: dict[str, Any], hands: list[dict[str, Any]], problem: RuleViolation
+    ) -> list[Repair]:
+        """A decider hand that no longer follows a tie is removed alone; an ordinary hand
+        that now follows one can become the decider hand (7.4); else the default."""
+        own = repair_decider(settings["players"], hands, problem)
+        return own + super().repair(settings, hands, problem)
+
+    def complete(
+        self, settings: dict[str, Any], hands: list[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        """Every hand with its dealer: where one lacks it, the proposal (2.1, 6.1.1)."""
+        return complete_dealers(hands, settings["first_dealer"])
 
 
 GAME = Tartli()

@@ -2,17 +2,23 @@
 
 A hand in JSON::
 
-    {"indicator": "8h", "exchange": null,
+    {"dealer": 1, "indicator": "8h", "exchange": null,
      "tricks": [{"winner": 0, "melds": [["seq:a/K/4"], []]}, ...],
      "bela": {"player": 1, "trick": 5},
      "end": {"kind": "played", "piles": [88, 63], "last": 0, "stichmatsch": null}}
 
-Players are 0 and 1 in the match's seating order. ``tricks`` lists tricks 1, 2, ... as far as
-the table recorded them; only the last may lack a winner (the trick in progress). A trick may
-also give ``"cards": ["7a", "8a"]``, the two cards played, the leader's first: the optional
-card-by-card record (6.1.6), checked by ``record.py``. ``end`` is
-``null`` while the hand is being played, else one of ``played``, ``claim`` (7.3) or
-``decider`` (7.4).
+Players are 0 and 1 in the match's seating order. ``dealer`` is who dealt (6.1.1): a recorded
+fact, which the app proposes (the other player than the previous hand's dealer, the match's
+first dealer for hand 1: the deal alternates after every hand, a decider hand included, 2.1).
+It is optional on reading: a hand without it (written before the dealer was recorded) is read
+with the proposed dealer, and the canonical form writes it (``Tartli.complete`` fills it in).
+A dealer out of turn is the table's record: the hand says so and is scored with it.
+
+``tricks`` lists tricks 1, 2, ... as far as the table recorded them; only the last may lack a
+winner (the trick in progress). A trick may also give ``"cards": ["7a", "8a"]``, the two cards
+played, the leader's first: the optional card-by-card record (6.1.6), checked by
+``record.py``. ``end`` is ``null`` while the hand is being played, else one of ``played``,
+``claim`` (7.3) or ``decider`` (7.4).
 """
 
 from __future__ import annotations
@@ -78,13 +84,14 @@ class HandFacts:
     tricks: tuple[Trick, ...]
     bela: Bela | None
     end: End | None
+    dealer: int | None = None     # None: not recorded, read as the proposed dealer (2.1)
 
     @property
     def trumps(self) -> str | None:
         return self.indicator.suit if self.indicator else None
 
 
-KEYS = {"indicator", "exchange", "tricks", "bela", "end"}
+KEYS = {"dealer", "indicator", "exchange", "tricks", "bela", "end"}
 
 
 def parse_hand(data: object) -> HandFacts:
@@ -110,7 +117,10 @@ def parse_hand(data: object) -> HandFacts:
             require_player(b.get("player"), "Béla's player"),
             require_int(b.get("trick"), "Béla's trick", 1, MELD_TRICKS, "4.7"),
         )
-    return HandFacts(indicator, exchange, tricks, bela, end)
+    dealer = raw.get("dealer")
+    if dealer is not None:
+        dealer = require_player(dealer, "The dealer")
+    return HandFacts(indicator, exchange, tricks, bela, end, dealer)
 
 
 def _parse_trick(data: object, number: int) -> Trick:
@@ -120,7 +130,9 @@ def _parse_trick(data: object, number: int) -> Trick:
         winner = require_player(winner, f"The winner of trick {number}")
     melds_raw = require_list(raw.get("melds", [[], []]), f"Trick {number}'s melds", 2)
     if len(melds_raw) != 2:
-        raise RuleViolation("fact.shape", f"Trick {number}'s melds need one list per player")
+        raise RuleViolation(
+            "fact.shape", f"Trick {number}'s melds need one list per player", "6.1"
+        )
     melds = (_parse_items(melds_raw[0], number), _parse_items(melds_raw[1], number))
     if (melds[0] or melds[1]) and number > MELD_TRICKS:
         raise RuleViolation(
@@ -182,7 +194,9 @@ def _parse_end(data: object) -> End | None:
         )
     if kind == "decider":
         return Decider(require_player(raw.get("first"), "The first to score"))
-    raise RuleViolation("fact.shape", "A hand ends played out, by a claim, or as a decider")
+    raise RuleViolation(
+        "fact.shape", "A hand ends played out, by a claim, or as a decider", "6.1"
+    )
 
 
 def _piles(data: object) -> tuple[int, int]:
@@ -206,7 +220,9 @@ def hand_to_json(facts: HandFacts) -> dict[str, Any]:
         end = {"kind": "decider", "first": facts.end.first}
     else:
         end = None
+    dealer: dict[str, Any] = {} if facts.dealer is None else {"dealer": facts.dealer}
     return {
+        **dealer,
         "indicator": None if facts.indicator is None else str(facts.indicator),
         "exchange": facts.exchange,
         "tricks": [_trick_to_json(t) for t in facts.tricks],

@@ -7,6 +7,7 @@ from typing import Any
 from ...errors import RuleViolation
 from ...race import RaceRules, award_reason, finish, game_award, judge_call
 from ..base import Award, HandOutcome, Line, MatchResult, Standing, fold_hands
+from ..dealer import out_of_turn, proposed_after
 from .facts import Claim, Decider, HandFacts, Played, parse_hand
 from .hand import HandScore, score_hand
 
@@ -26,16 +27,13 @@ class MatchFold:
     ) -> None:
         self.names: list[str] = settings["players"]
         self.target: int = settings["target"]
-        self.first_dealer: int = settings["first_dealer"]
+        self.next_dealer: int = settings["first_dealer"]     # the proposal (2.1, 6.1.1)
         self.totals = list(start_totals)
         self.buli = [0, 0]
         self.decider = False
         self.winner: int | None = None
         self.hands: list[HandOutcome] = []
         self.draft: HandOutcome | None = None
-
-    def dealer(self, number: int) -> int:
-        return (self.first_dealer + number - 1) % 2     # alternates every hand (2.1)
 
     def add(self, number: int, raw: object, last: bool = False) -> None:
         facts = parse_hand(raw)
@@ -45,7 +43,8 @@ class MatchFold:
                 f"The match is over: {self.names[self.winner]} reached {self.target} buli",
                 "7.5",
             )
-        dealer = self.dealer(number)
+        due = self.next_dealer
+        dealer = due if facts.dealer is None else facts.dealer
         if facts.end is None:
             if not last:
                 raise RuleViolation(
@@ -53,7 +52,9 @@ class MatchFold:
                 )
             score = score_hand(facts, dealer, self.names)
             tentative = tuple(t + s for t, s in zip(self.totals, score.scores))
-            self.draft = self._outcome(number, dealer, facts, score, tentative, "in progress")
+            self.draft = self._outcome(
+                number, dealer, facts, score, tentative, "in progress", due
+            )
             self.draft.complete = False
             return
         if self.decider and not isinstance(facts.end, Decider):
@@ -68,9 +69,10 @@ class MatchFold:
                 "decider.not-due", "A decider hand follows only a tie of 501 or more", "7.4"
             )
         score = score_hand(facts, dealer, self.names)
+        self.next_dealer = proposed_after(dealer)   # alternates, a decider hand included (2.1)
         before = tuple(self.totals)
         new = tuple(t + s for t, s in zip(self.totals, score.scores))
-        outcome = self._outcome(number, dealer, facts, score, new, "")
+        outcome = self._outcome(number, dealer, facts, score, new, "", due)
         if isinstance(facts.end, Played):
             self._end_played(outcome, new)
         elif isinstance(facts.end, Claim):
@@ -86,9 +88,11 @@ class MatchFold:
 
     def _outcome(
         self, number: int, dealer: int, facts: HandFacts, score: HandScore,
-        totals: tuple[int, ...], summary: str,
+        totals: tuple[int, ...], summary: str, due: int,
     ) -> HandOutcome:
         lines = list(score.lines)
+        if dealer != due:
+            lines.insert(0, out_of_turn(dealer, due, self.names))
         if not isinstance(facts.end, Decider):
             for player in (0, 1):
                 lines.append(Line(
@@ -167,7 +171,6 @@ class MatchFold:
         return MatchResult(self.hands, self.standing(), self.draft)
 
     def standing(self) -> Standing:
-        count = len(self.hands)
         if self.winner is not None:
             phase = (
                 f"Match over: {self.names[self.winner]} wins "
@@ -179,7 +182,7 @@ class MatchFold:
             phase = "Game in progress"
         return Standing(
             totals=tuple(self.totals), victory=tuple(self.buli),
-            dealer=self.dealer(count + 1), phase=phase,
+            dealer=self.next_dealer if self.draft is None else self.draft.dealer, phase=phase,
             next_hand="decider" if self.decider else "normal",
             over=self.winner is not None, winner=self.winner,
         )

@@ -143,7 +143,7 @@ def parse_meld(text: object) -> Meld:
     """Read a meld in the rules' notation: ``set:A``, ``seq:h/K/4``, or conceded
     ``set:?`` / ``seq:?/4``."""
     if not isinstance(text, str):
-        raise RuleViolation("meld.unknown", f"{shown(text)} is not a meld")
+        raise RuleViolation("meld.unknown", f"{shown(text)} is not a meld", "4.1")
     text = text.strip()
     if text == "set:?":
         return Conceded("set")

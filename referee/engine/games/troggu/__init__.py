@@ -42,8 +42,8 @@ from ..base import (
 )
 from .bidding import Bidding, bidding, forced_game
 from .exchange import check_discard
-from .facts import hand_to_json, parse_hand
-from .match import score_match, settle_text
+from .facts import DISTINCT_DISCARD, hand_to_json, parse_hand
+from .match import complete_hands, score_match, settle_text
 from .play import is_trump, led_suit, legal_plays, trick_winner
 from .table import Table
 from .values import (
@@ -83,7 +83,7 @@ class Troggu(Game):
     race = False
 
     def settings(self, raw: dict[str, Any]) -> dict[str, Any]:
-        require_known_keys(raw, SETTINGS_KEYS, "the settings")
+        require_known_keys(raw, SETTINGS_KEYS, "the settings", "8")
         names = require_names(
             raw.get("players"), MIN_PLAYERS, MAX_PLAYERS,
             f"Troggu is for {MIN_PLAYERS} to {MAX_PLAYERS} players: give their names in "
@@ -111,7 +111,7 @@ class Troggu(Game):
         return {
             "players": names,
             "first_dealer": require_player(raw.get("first_dealer"), "The first dealer",
-                                           len(names)),
+                                           len(names), "1"),
             "stake": stake,
             "threshold": threshold,
             **switches,
@@ -184,6 +184,14 @@ class Troggu(Game):
             )
         return rules
 
+    def complete(
+        self, settings: dict[str, Any], hands: list[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        """Each hand without its dealer gets the one the app proposes (6.1): the player to the
+        right of the last dealer, the first dealer for hand 1 (2.4), as the fold reads it; a
+        call or discard that does not say who made it, the Tappist (4.2.1, 4.5.2)."""
+        return complete_hands(settings, hands)
+
     def score(self, settings: dict[str, Any], hands: list[dict[str, Any]]) -> MatchResult:
         return score_match(settings, hands)
 
@@ -208,9 +216,9 @@ def discard_points(
     """Check a discard picked as cards (4.2 and the variants of 8) and return its points."""
     t = table(settings)
     picked = [c if isinstance(c, Card) else SWISS_TAROT.parse(c) for c in (
-        SWISS_TAROT.parse_many(cards) if isinstance(cards, str) else cards)]
+        SWISS_TAROT.parse_many(cards, DISTINCT_DISCARD) if isinstance(cards, str) else cards)]
     if len(set(picked)) != len(picked):
-        raise RuleViolation("card.twice", "The same card was picked twice")
+        raise RuleViolation("card.twice", "The same card was picked twice", DISTINCT_DISCARD)
     return check_discard(picked, t.t, t.kings, all_kings_held)
 
 

@@ -11,6 +11,7 @@ from ...errors import RuleViolation
 from ...points import ranges_text
 from ..base import Line
 from .bidding import check_game
+from .choices import awaits_call, void_choices
 from .exchange import check_call, check_exchange, check_tapp
 from .facts import HandFacts, MisereEnd, SideEnd
 from .payments import pay_misere, pay_side
@@ -39,7 +40,10 @@ def score_hand(facts: HandFacts, dealer: int, table: Table) -> HandScore:
     declared = check_game(facts, dealer, table, score)
     game, declarer = declared.game, declared.declarer
     score.detail.update(game=game, declarer=declarer, partner=None)
-    check_call(facts, game, declarer, table, score)
+    facts = void_choices(facts, game, declarer, table, score)
+    pending = awaits_call(game, table, score)
+    if not pending:
+        check_call(facts, game, declarer, table, score)
     discard = check_exchange(facts, game, declarer, table, score)
     tapp = check_tapp(facts, game, table, score)
     end = facts.end
@@ -65,6 +69,10 @@ def score_hand(facts: HandFacts, dealer: int, table: Table) -> HandScore:
     if end is None:
         score.complete = False
         score.summary = "in progress"
+        return score
+    if pending and declarer is not None:
+        score.detail["pending"] = "call"
+        score.summary = f"waiting for {table.name(declarer)}'s partner call: no payments yet"
         return score
     if game is None:
         passed = facts.bids is not None and len(facts.bids) == table.n
@@ -102,12 +110,15 @@ def _check_seats(facts: HandFacts, dealer: int, table: Table) -> None:
     seats: list[tuple[str, int | None]] = [
         ("The dealer", dealer), ("The declarer", facts.declarer),
         ("The partner", None if facts.call is None else facts.call.partner),
+        ("The Tappist who called", None if facts.call is None else facts.call.by),
+        ("The Tappist who discarded", facts.discard_by),
         ("The player who kept the fool", None if facts.end is None else facts.end.fool_kept),
     ]
     for what, seat in seats:
         if seat is not None and seat >= n:
             raise RuleViolation(
-                "fact.player", f"{what} must be one of the {n} players, not seat {seat + 1}"
+                "fact.player", f"{what} must be one of the {n} players, not seat {seat + 1}",
+                "6.1",
             )
     if isinstance(facts.end, MisereEnd):
         end = facts.end

@@ -10,6 +10,7 @@ A hand in JSON (every key optional except as said; the canonical form writes the
      "call": null,
      "discard": ["Qs", "Qb", "9s", "8s", "7s", "6s", "5s", "9b", "8b", "7b"],
      "discard_points": null,
+     "discard_by": 2,
      "all_kings_held": false,
      "tapp": null,
      "tapp_points": null,
@@ -36,13 +37,21 @@ Seats are 0 … N−1 in playing order (anticlockwise; seat s + 1 is on the righ
     Forced game only: ``"F"`` when the declarer held the fool, ``"T1"`` when the fool lay in
     the Tapp and he held trump I (4.5.1).
 ``call``
-    7–8 players, normal or forced game: ``{"trump": "T20", "partner": 3}``, or
+    7–8 players, normal or forced game: ``{"trump": "T20", "partner": 3, "by": 2}``, or
     ``"partner": "alone"`` when the called card was the Tappist's own or in the Tapp (4.5.3).
-    ``trump`` (T1–T20) may be null when not recorded; ``partner`` is required.
-``discard`` / ``discard_points``
+    ``trump`` (T1–T20) may be null when not recorded; ``partner`` is required. ``by`` is the
+    Tappist who called (4.5.2).
+``discard`` / ``discard_points`` / ``discard_by``
     Normal or forced game (optional): the Tappist's discard as cards, or its card points; when
     both are given they must agree. ``all_kings_held`` confirms, under the "Kings: any number"
-    variant, that a Tappist discarding 1–3 kings held all four.
+    variant, that a Tappist discarding 1–3 kings held all four. ``discard_by`` is the Tappist
+    who discarded (4.2.1).
+
+    The call and the discard are the Tappist's choices. When an edit of the bidding makes
+    another player Tappist, a call or discard ``by`` the former one is void: the hand reads as
+    if it were not recorded, and a finished hand whose call is void waits, paying nothing, for
+    the new Tappist's call. A null ``by`` (a file written before it was recorded) is read as
+    the Tappist's of the hand; ``Game.complete`` writes him in.
 ``tapp`` / ``tapp_points``
     Solo or Misère (optional): the Tapp's cards, or its card points.
 ``end``
@@ -67,7 +76,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...cards import SWISS_TAROT, Card
-from ...errors import RuleViolation, shown
+from ...errors import PACK, RuleViolation, shown
 from ..base import (
     require_bool,
     require_dict,
@@ -89,12 +98,14 @@ from .values import (
 
 MAX_TRICKS = max(s.hand for s in DEAL.values())      # 18, with 3 players
 ALONE = "alone"
+DISTINCT_DISCARD = "6.3.6"     # a discard is exactly t distinct cards
 
 
 @dataclass(frozen=True)
 class Call:
     trump: Card | None           # T1–T20, or None when not recorded
     partner: int | None          # None: the Tappist plays alone
+    by: int | None = None        # the Tappist who called; None: not recorded (the Tappist)
 
 
 @dataclass(frozen=True)
@@ -128,6 +139,7 @@ class HandFacts:
     call: Call | None = None
     discard: tuple[Card, ...] | None = None
     discard_points: int | None = None
+    discard_by: int | None = None        # the Tappist who discarded; None: not recorded
     all_kings_held: bool = False
     tapp: tuple[Card, ...] | None = None
     tapp_points: int | None = None
@@ -136,9 +148,9 @@ class HandFacts:
 
 KEYS = frozenset({
     "dealer", "bids", "game", "declarer", "forced_by", "call", "discard", "discard_points",
-    "all_kings_held", "tapp", "tapp_points", "end",
+    "discard_by", "all_kings_held", "tapp", "tapp_points", "end",
 })
-CALL_KEYS = frozenset({"trump", "partner"})
+CALL_KEYS = frozenset({"trump", "partner", "by"})
 SIDE_KEYS = frozenset({"points", "defenders", "tricks", "loser_took_trick", "fool_kept"})
 MISERE_KEYS = frozenset({"points", "tricks", "fool_kept"})
 CARD_ORDER = {card: i for i, card in enumerate(SWISS_TAROT.cards)}
@@ -152,14 +164,16 @@ def _points(value: object, what: str) -> int:
     return require_int(value, what, 0, TOTAL_POINTS, "6.3.2")
 
 
-def _cards(value: object, what: str) -> tuple[Card, ...] | None:
+def _cards(value: object, what: str, distinct: str) -> tuple[Card, ...] | None:
+    """Cards of the 62-card pack (rule 1), each named once (``distinct``: the rule a card
+    named twice breaks)."""
     if value is None:
         return None
     if not isinstance(value, (str, list)):
-        raise RuleViolation("card.list", f"{what}: expected a list of cards")
+        raise RuleViolation("card.list", f"{what}: expected a list of cards", "6.1")
     if isinstance(value, list):
         require_list(value, what, len(CARD_ORDER))
-    cards = SWISS_TAROT.parse_many(value)
+    cards = SWISS_TAROT.parse_many(value, distinct)
     return tuple(sorted(cards, key=CARD_ORDER.__getitem__))
 
 
@@ -193,11 +207,12 @@ def parse_hand(data: object) -> HandFacts:
         declarer=_seat(raw.get("declarer"), "The declarer"),
         forced_by=forced_by,
         call=_call(raw.get("call")),
-        discard=_cards(raw.get("discard"), "The discard"),
+        discard=_cards(raw.get("discard"), "The discard", DISTINCT_DISCARD),
         discard_points=None if discard_points is None else _points(
             discard_points, "The discard's card points"),
+        discard_by=_seat(raw.get("discard_by"), "The Tappist who discarded"),
         all_kings_held=require_bool(raw.get("all_kings_held", False), "“Held all four kings”"),
-        tapp=_cards(raw.get("tapp"), "The Tapp"),
+        tapp=_cards(raw.get("tapp"), "The Tapp", PACK),
         tapp_points=None if tapp_points is None else _points(
             tapp_points, "The Tapp's card points"),
         end=_end(raw.get("end")),
@@ -236,8 +251,10 @@ def _call(value: object) -> Call | None:
             "call.partner",
             "Say who held the called trump, or that the Tappist plays alone", "4.5.3",
         )
-    return Call(trump, None if partner == ALONE else require_player(
-        partner, "The partner", MAX_PLAYERS))
+    return Call(
+        trump, None if partner == ALONE else require_player(partner, "The partner", MAX_PLAYERS),
+        _seat(raw.get("by"), "The Tappist who called"),
+    )
 
 
 def _end(value: object) -> End | None:
@@ -281,6 +298,7 @@ def hand_to_json(facts: HandFacts) -> dict[str, Any]:
     call = None if facts.call is None else {
         "trump": None if facts.call.trump is None else str(facts.call.trump),
         "partner": ALONE if facts.call.partner is None else facts.call.partner,
+        "by": facts.call.by,
     }
     end: dict[str, Any] | None
     if isinstance(facts.end, SideEnd):
@@ -306,6 +324,7 @@ def hand_to_json(facts: HandFacts) -> dict[str, Any]:
         "call": call,
         "discard": _cards_json(facts.discard),
         "discard_points": facts.discard_points,
+        "discard_by": facts.discard_by,
         "all_kings_held": facts.all_kings_held,
         "tapp": _cards_json(facts.tapp),
         "tapp_points": facts.tapp_points,

@@ -8,6 +8,7 @@ from typing import Any
 from ...errors import RuleViolation
 from ...ledger import settle_up
 from ..base import HandOutcome, Line, MatchResult, Standing, fold_hands
+from .choices import complete_choices
 from .deal import score_hand
 from .facts import parse_hand
 from .table import Table
@@ -81,6 +82,23 @@ class MatchFold:
         dealer = self.next_dealer if self.draft is None else self.draft.dealer
         # No target and no winner (7.5.2): ``victory`` repeats the balances, the amounts won.
         return Standing(totals=balances, victory=balances, dealer=dealer, phase=phase)
+
+
+def complete_hands(
+    settings: dict[str, Any], hands: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The canonical ``hands`` with every missing dealer filled in as the fold reads it (the
+    first dealer, then the player to the right of the last dealer: 2.4, 6.1), and the Tappist
+    as the maker of a call or discard that does not say who made it."""
+    n = len(settings["players"])
+    dealer = settings["first_dealer"]
+    completed = []
+    for hand in hands:
+        if hand.get("dealer") is None:
+            hand = {**hand, "dealer": dealer}
+        completed.append(complete_choices(hand, hand["dealer"], n))
+        dealer = (hand["dealer"] + 1) % n                   # to the right (2.4)
+    return completed
 
 
 def score_match(settings: dict[str, Any], hands: list[Any]) -> MatchResult:

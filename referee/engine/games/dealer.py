@@ -1,0 +1,40 @@
+"""Who dealt: a fact the table records and the app only proposes (Tartli and Marjolet 6.1.1).
+
+The app proposes the alternation: the match's first dealer for hand 1, then the other player
+than the previous hand's recorded dealer. A hand stored without its dealer (written before the
+dealer was recorded) is read with that proposal, so its score never moves; a recorded dealer
+out of turn is the table's record, scored as recorded and marked in the hand's lines.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import Line
+
+
+def proposed_after(dealer: int, seats: int = 2) -> int:
+    """The dealer the app proposes for the hand after one dealt by ``dealer``."""
+    return (dealer + 1) % seats
+
+
+def complete_dealers(
+    hands: list[dict[str, Any]], first_dealer: int, seats: int = 2
+) -> list[dict[str, Any]]:
+    """Canonical ``hands`` with a missing (or null) ``dealer`` filled in with the proposal,
+    the key written first as the canonical form does; the hands are not changed in place."""
+    done = []
+    due = first_dealer
+    for hand in hands:
+        dealer = hand.get("dealer")
+        if dealer is None:
+            dealer = due
+            hand = {"dealer": dealer, **{k: v for k, v in hand.items() if k != "dealer"}}
+        done.append(hand)
+        due = proposed_after(dealer, seats)
+    return done
+
+
+def out_of_turn(dealer: int, due: int, names: list[str]) -> Line:
+    """The line of a hand whose recorded dealer breaks the alternation: not an error."""
+    return Line(dealer, f"{names[dealer]} dealt, out of turn: {names[due]} was due", None, "6.1.1")

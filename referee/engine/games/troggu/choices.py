@@ -1,0 +1,86 @@
+"""The Tappist's choices, and who made them: the partner call (4.5.2) and the discard (4.2.1).
+
+Only the Tappist calls and discards. A call or a discard recorded ``by`` another player (the
+Tappist before an edit of the bidding made someone else Tappist) is void: the hand is read as if
+it were not recorded, a line says so, and ``detail`` tells the page what to ask again. A
+finished hand of 7–8 players whose call is void waits for the new Tappist's call: it pays
+nothing until then (``detail["pending"]``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ...cards import SWISS_TAROT
+from ...errors import RuleViolation
+from ..base import Line
+from .bidding import bidding
+from .facts import HandFacts
+from .table import HandScore, Table
+from .values import FORCED, NORMAL, PARTNER_PLAYERS
+
+
+def void_choices(
+    facts: HandFacts, game: str | None, declarer: int | None, table: Table, score: HandScore
+) -> HandFacts:
+    """``facts`` without the choices made by someone who is not the Tappist, each with a line
+    saying whose it was and that it is void."""
+    if declarer is None or game not in (NORMAL, FORCED):
+        return facts
+    tappist = table.name(declarer)
+    call = facts.call
+    if call is not None and call.by is not None and call.by != declarer:
+        trump = "a trump" if call.trump is None else \
+            f"trump {SWISS_TAROT.short_name(call.trump)}"
+        held = "alone" if call.partner is None else f"{table.name(call.partner)} as partner"
+        text = (
+            f"{table.name(call.by)}'s partner call ({trump}, {held}) is void: {tappist} is "
+            f"now the Tappist and calls again"
+        )
+        score.lines.append(Line(call.by, text, None, "4.5.2"))
+        score.detail["void_call"] = text
+        facts = replace(facts, call=None)
+    by = facts.discard_by
+    recorded = facts.discard is not None or facts.discard_points is not None
+    if recorded and by is not None and by != declarer:
+        what = " ".join(SWISS_TAROT.short_name(c) for c in facts.discard) \
+            if facts.discard is not None \
+            else f"{facts.discard_points} card points"
+        text = (
+            f"{table.name(by)}'s discard ({what}) is void: {tappist} is now the Tappist, and "
+            "his discard is not recorded"
+        )
+        score.lines.append(Line(by, text, None, "4.2.1"))
+        score.detail["void_discard"] = text
+        facts = replace(facts, discard=None, discard_points=None, all_kings_held=False,
+                        discard_by=None)
+    return facts
+
+
+def awaits_call(game: str | None, table: Table, score: HandScore) -> bool:
+    """A finished normal or forced game of 7–8 players whose call is void waits for the new
+    Tappist's call (4.5.2)."""
+    return "void_call" in score.detail and game in (NORMAL, FORCED) \
+        and table.n in PARTNER_PLAYERS
+
+
+def complete_choices(hand: dict[str, Any], dealer: int, n: int) -> dict[str, Any]:
+    """``hand`` (canonical) with the Tappist written in as the maker of a call or discard that
+    does not say who made it: read so by the fold, so completing changes no score."""
+    declarer = hand.get("declarer")
+    bids = hand.get("bids")
+    if declarer is None and bids:
+        try:
+            declarer = bidding(bids, dealer, n).declarer
+        except RuleViolation:
+            declarer = None
+    if declarer is None or hand.get("game") not in (NORMAL, FORCED, None):
+        return hand
+    call = hand.get("call")
+    if isinstance(call, dict) and call.get("by") is None:
+        hand = {**hand, "call": {**call, "by": declarer}}
+    recorded = hand.get("discard") is not None or hand.get("discard_points") is not None
+    if recorded and hand.get("discard_by") is None:
+        hand = {**hand, "discard_by": declarer}
+    return hand

@@ -1,0 +1,179 @@
+"""Corrections across the end of a game or a tie: when a change to one hand leaves later hands
+that no longer fit the rules, the ways to make them fit (``Game.repair``), each as one plan
+that the table may choose and that is stored with the change as one event."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import flash, request
+
+from ..engine.errors import RuleViolation
+from ..engine.games.base import Game, MatchResult, Repair, and_list
+
+MOST_PLANS = 12           # ways out offered at once
+MOST_STEPS = 20           # repairs chained in one plan
+
+
+@dataclass
+class Step:
+    """One later hand that no longer fits, and what the plan does about it."""
+
+    problem: str              # "Hand 7: ... (rule 7.4)", numbered as the table sees it now
+    action: str               # "remove hand 7", with the numbers the table sees now
+    why: str = ""
+
+
+@dataclass
+class Plan:
+    keys: list[str]
+    hands: list[dict[str, Any]]
+    result: MatchResult
+    steps: list[Step] = field(default_factory=list)
+    touched: int = 0          # the first position (in ``hands``) a step removed or rewrote
+
+    @property
+    def key(self) -> str:
+        return ",".join(self.keys)
+
+    @property
+    def summary(self) -> str:
+        """What it does, in order: "remove hand 7 and remove hands 9–10"."""
+        return and_list([step.action for step in self.steps])
+
+    @property
+    def label(self) -> str:
+        return f"Save and {self.summary}"
+
+
+def _numbers(numbers: list[int], word: str) -> str:
+    """"hand 7", "hands 7–9", "hands 7, 9 and 10"."""
+    if len(numbers) == 1:
+        return f"{word} {numbers[0]}"
+    if numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{word}s {numbers[0]}–{numbers[-1]}"
+    return f"{word}s {and_list([str(n) for n in numbers])}"
+
+
+def plans(
+    game: Game, settings: dict[str, Any], hands: list[dict[str, Any]], problem: RuleViolation,
+    later: int, shown: list[int],
+) -> list[Plan]:
+    """The ways to make ``hands`` (a change just made to the match) fit again when
+    ``problem`` (what scoring them raised) is in a hand at position ``later`` or after, each
+    a complete plan; none when the problem is not in such a hand. ``shown``: the number the
+    table sees now for each position of ``hands``."""
+    if problem.hand is None or problem.hand < later:
+        return []
+    found: list[Plan] = []
+    _explore(game, settings, hands, problem, later, list(shown), [], [], found)
+    return found
+
+
+def _explore(
+    game: Game, settings: dict[str, Any], hands: list[dict[str, Any]], problem: RuleViolation,
+    later: int, shown: list[int], keys: list[str], steps: list[Step], found: list[Plan],
+    touched: int | None = None, budget: int = MOST_PLANS,
+) -> None:
+    """Every plan that starts with one of the ways out of ``problem``, at most ``budget``
+    more in ``found``: shared between the ways, so that each (the removal of every later
+    hand included) is offered whatever the others lead to."""
+    ways = game.repair(settings, hands, problem)
+    start = len(found)
+    for index, way in enumerate(ways):
+        share = (start + budget - len(found)) // (len(ways) - index)
+        if share >= 1:
+            _follow(game, settings, hands, problem, way, later, shown, keys, steps, found,
+                    touched, share)
+
+
+def _follow(
+    game: Game, settings: dict[str, Any], hands: list[dict[str, Any]], problem: RuleViolation,
+    way: Repair, later: int, shown: list[int], keys: list[str], steps: list[Step],
+    found: list[Plan], touched: int | None, budget: int,
+) -> None:
+    """The plans that take ``way`` out of ``problem`` (at most ``budget``)."""
+    word = game.hand_word
+    assert problem.hand is not None
+    numbers = [shown[n - 1] for n in way.touched]
+    step = Step(
+        f"{word.capitalize()} {shown[problem.hand - 1]}: {problem.message}"
+        + (f" (rule {problem.rule})" if problem.rule else ""),
+        way.action.replace("{hands}", _numbers(numbers, word)), way.why,
+    )
+    now = [n for i, n in enumerate(shown, 1) if not (way.removes and i in way.touched)]
+    first = min(way.touched, default=problem.hand)
+    start = first if touched is None else min(touched, first)
+    try:
+        result = game.score(settings, way.hands)
+    except RuleViolation as further:
+        progress = (further.hand is not None and further.hand >= later
+                    and (further.hand > problem.hand or len(way.hands) < len(hands)))
+        if progress and len(steps) + 1 < MOST_STEPS:
+            _explore(game, settings, way.hands, further, later, now, keys + [way.key],
+                     steps + [step], found, start, budget)
+        return                # else a dead end, or no progress: not a way out
+    if not any(plan.hands == way.hands for plan in found):
+        found.append(Plan(keys + [way.key], way.hands, result, steps + [step], start))
+
+
+class LaterHands(Exception):
+    """A change that later hands no longer fit, with the ways to correct them too."""
+
+    def __init__(self, message: str, found: list[Plan]) -> None:
+        super().__init__(message)
+        self.message = message
+        self.plans = found
+
+    def offer(self) -> dict[str, Any]:
+        """What the page needs to offer the ways out: each a button re-posting what was
+        posted (the form's fields, as typed) with its ``resolve`` key, to the same URL."""
+        fields = [(name, value) for name, value in request.form.items(multi=True)
+                  if name != "resolve"]
+        return {"url": request.full_path.rstrip("?"), "fields": fields, "plans": self.plans}
+
+
+def chosen(
+    game: Game, settings: dict[str, Any], hands: list[dict[str, Any]],
+    violation: RuleViolation, later: int, shown: list[int], what: str = "",
+) -> Plan:
+    """The plan the table chose (the posted ``resolve``) to make the hands after a change fit
+    again when ``violation`` is in one of them (position ``later`` or after; ``shown``: the
+    numbers the table sees now). LaterHands when none was chosen; ``violation`` again when it
+    is not in a later hand, or nothing can correct it. ``what``: the change, for the message."""
+    found = plans(game, settings, hands, violation, later, shown)
+    if not found:
+        raise violation
+    key = request.form.get("resolve", "")
+    for plan in found:
+        if plan.key == key:
+            return plan
+    first = found[0].steps[0]
+    word = game.hand_word
+    raise LaterHands(
+        f"{what or 'Nothing was saved: after this change'}, a later {word} no longer fits. "
+        f"{first.problem}. Below: how to correct the later {word}s with it (one Undo takes "
+        "all of it back).",
+        found,
+    )
+
+
+def label_with(label: str, plan: Plan | None) -> str:
+    """An event's label, with the correction it made to later hands."""
+    return label if plan is None else f"{label}, with correction: {plan.summary}"
+
+
+def flash_plan(plan: Plan | None) -> None:
+    """The notice of a correction made with a change."""
+    if plan is not None:
+        flash(f"Corrected with it: {plan.summary} (Undo takes all of it back).")
+
+
+def until(result: MatchResult, plan: Plan | None) -> MatchResult:
+    """The result, for the "what changed" notices: without the hands a correction removed or
+    rewrote (said by its own notice), which would be compared with others."""
+    if plan is None:
+        return result
+    return MatchResult([h for h in result.hands if h.number < plan.touched], result.standing,
+                       result.draft)

@@ -1,0 +1,110 @@
+"""What one change did to a match's list of hands: splices, each a run of hands it took out and
+the hands it put in at the same place, each hand with its identity in the match (its uid).
+Undoing a change applies its splices the other way round, last first.
+
+Pure functions: the store reads and writes the rows."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+from typing import Any
+
+Facts = dict[str, Any]
+Hand = tuple[int, Facts]          # (uid, facts)
+
+
+@dataclass(frozen=True)
+class Splice:
+    at: int                       # the position (0-based) of the first hand taken out or put in
+    removed: list[Hand]
+    inserted: list[Hand]
+
+    def reverse(self) -> Splice:
+        return Splice(self.at, self.inserted, self.removed)
+
+    def dumps(self) -> str:
+        return json.dumps({"at": self.at, "removed": [list(h) for h in self.removed],
+                           "inserted": [list(h) for h in self.inserted]})
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Splice:
+        return cls(int(data["at"]), [(int(u), f) for u, f in data["removed"]],
+                   [(int(u), f) for u, f in data["inserted"]])
+
+    def apply(self, hands: list[Hand]) -> list[Hand]:
+        """``hands`` with this splice made (in memory)."""
+        end = self.at + len(self.removed)
+        return hands[: self.at] + self.inserted + hands[end:]
+
+
+def region(
+    before: list[Facts], after: list[Facts], *, removes: int | None = None,
+    inserts: int | None = None,
+) -> tuple[int, int, int]:
+    """(start, end in ``before``, end in ``after``): the smallest run of hands that differs,
+    widened so that it takes out ``before[removes]`` (a delete) and puts in
+    ``after[inserts]`` (a restore) even where equal hands stand side by side."""
+    n, m = len(before), len(after)
+    start = 0
+    while start < min(n, m) and before[start] == after[start]:
+        start += 1
+    if removes is not None and 0 <= removes < n:
+        start = min(start, removes)
+    if inserts is not None and 0 <= inserts < m:
+        start = min(start, inserts)
+    limit = min(n, m) - start
+    if removes is not None and 0 <= removes < n:
+        limit = min(limit, n - 1 - removes)
+    if inserts is not None and 0 <= inserts < m:
+        limit = min(limit, m - 1 - inserts)
+    same = 0
+    while same < limit and before[n - 1 - same] == after[m - 1 - same]:
+        same += 1
+    return start, n - same, m - same
+
+
+def build(
+    removed: list[Hand], after: list[Facts], start: int, end: int, last_uid: int, *,
+    removes: int | None = None, inserts: int | None = None, restored: int | None = None,
+) -> tuple[list[Splice], int]:
+    """The splices, made one after the other, that turn ``removed`` (the stored hands from
+    ``start`` on) into ``after[start:end]``, and the last uid given: first the hand a delete
+    takes out (``removes``, a position) or a restore puts back (its uid ``restored``, at
+    ``inserts``), then each run of hands that differs, so that an edit and a later hand it
+    corrects far away store only those two. Hands keep their uids; a new one takes the next."""
+    done: list[Splice] = []
+    rows = list(removed)
+    if removes is not None and start <= removes < start + len(rows):
+        done.append(Splice(removes, [rows[removes - start]], []))
+        del rows[removes - start]
+    if restored is not None and inserts is not None and start <= inserts < end:
+        back = (restored, after[inserts])
+        done.append(Splice(inserts, [], [back]))
+        rows.insert(inserts - start, back)
+    wanted = after[start:end]
+    keys = [_key(f) for _, f in rows]
+    matcher = SequenceMatcher(None, keys, [_key(f) for f in wanted], autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            continue
+        uids = [uid for uid, _ in rows[i1:i2]][: j2 - j1]
+        while len(uids) < j2 - j1:
+            last_uid += 1
+            uids.append(last_uid)
+        done.append(Splice(start + j1, rows[i1:i2], list(zip(uids, wanted[j1:j2], strict=True))))
+    return done, last_uid
+
+
+def _key(facts: Facts) -> str:
+    return json.dumps(facts, sort_keys=True, separators=(",", ":"))
+
+
+def dumps(splices: list[Splice]) -> str:
+    return "[" + ",".join(s.dumps() for s in splices) + "]"
+
+
+def loads(text: str | None) -> list[Splice]:
+    """The splices an event stored (none for the event that made the match)."""
+    return [Splice.from_json(item) for item in json.loads(text or "[]")]
