@@ -842,7 +842,13 @@ def _run(arena: Arena, posts: HandPosts | NewPosts, examples: int) -> None:
                 request = posts.draw(RngData(rng), rng, self.before)  # type: ignore[arg-type]
                 if not arena.answered(request, self.before):
                     break
-            after = arena.send(request, self.before)
+            try:
+                after = arena.send(request, self.before)
+            except Exception:
+                # Hypothesis cannot replay this post (it depends on the posts answered before
+                # it) and may then report its failure as "Flaky": say which post it was.
+                print(f"This post, drawn again for a repeated one, failed: {request}")
+                raise
             moved = changed(self.before, after)
             if moved:
                 put_back(arena.app, self.before, moved)
