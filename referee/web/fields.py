@@ -26,3 +26,10 @@ class WholeNumber(IntegerField):  # type: ignore[misc]
         typed = bool(self.raw_data and str(self.raw_data[0]).strip())
         if self.process_errors and typed:
             raise StopValidation()      # one message: why the number could not be read
+
+
+def chosen_seat(field: Any) -> int | None:
+    """The seat a pre-set choice (e.g. who dealt) was posted with; None when it was left out
+    or blank (``Optional`` lets a blank through, which is no seat: the caller's default)."""
+    text = str(field.data or "").strip()
+    return int(text) if text else None

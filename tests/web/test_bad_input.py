@@ -7,6 +7,7 @@ import io
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pypdf import PdfReader
@@ -16,7 +17,9 @@ from webtools import (
     TIE_HANDS,
     A,
     B,
+    Marjolet,
     Page,
+    Series,
     Table,
     claim,
     csrf_is_checked,
@@ -658,3 +661,29 @@ def test_import_a_match_over_then_more(table: Table) -> None:
     page = _import(table, json.dumps(data).encode())
     assert page.status == 422
     assert says(page, "Hand 7: The match is over")
+
+
+@pytest.mark.parametrize("blank", [" ", "\t", "  "])
+def test_a_blank_dealer_means_the_proposed_one(app: Any, client: Any, csrf_token: Any,
+                                               blank: str) -> None:
+    """The pre-set dealer choice posted blank (Optional lets whitespace through) is the
+    proposal, in every game that asks who dealt: never a 500."""
+    table = Table(app, client, csrf_token)
+    mid = table.new_match()
+    page = table.post(f"/m/{mid}/hands/1/indicator",
+                      {"indicator-indicator": "8h", "indicator-dealer": blank},
+                      prefix="indicator")
+    assert page.status == 302, page.errors
+    assert table.hands(mid)[0]["dealer"] == 0
+    series = Series(app, client, csrf_token)
+    sid = series.new_series(first_dealer=3)
+    page = series.post(f"/m/{sid}/hands/1/start", {"start-trumps": "", "start-dealer": blank},
+                       prefix="start")
+    assert page.status == 302, page.errors
+    assert series.hands(sid)[0]["dealer"] == 3
+    game = Marjolet(app, client, csrf_token)
+    gid = game.new_game()
+    page = game.post(f"/m/{gid}/hands/1/turnup", {"turnup-turnup": "8h", "turnup-dealer": blank},
+                     prefix="turnup")
+    assert page.status == 302, page.errors
+    assert game.hands(gid)[0]["dealer"] == B           # new_game's first dealer

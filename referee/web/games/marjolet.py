@@ -19,7 +19,7 @@ from ...engine.games.marjolet.values import (
     SWITCHES,
     TRICKS,
 )
-from ..fields import WholeNumber
+from ..fields import WholeNumber, chosen_seat
 from .base import Action, ActionContext, WebGame
 
 CARDS = [(str(card), FRENCH.short_name(card)) for card in FRENCH.cards]
@@ -126,7 +126,8 @@ def _trick(deal: dict[str, Any], number: int) -> dict[str, Any]:
 
 def apply_turnup(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     hands = ctx.hands()
-    dealer = ctx.dealer() if form.dealer.data in (None, "") else int(form.dealer.data)
+    seat = chosen_seat(form.dealer)
+    dealer = ctx.dealer() if seat is None else seat
     if ctx.hand > len(hands):
         if ctx.result.draft is not None:
             raise RuleViolation("deal.open", "Finish the deal in progress first", "6.1")

@@ -17,7 +17,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from ...engine.cards import FRENCH
 from ...engine.errors import RuleViolation
 from ...engine.games.stovkahra import GAME
-from ..fields import WholeNumber
+from ..fields import WholeNumber, chosen_seat
 from .base import Action, ActionContext, WebGame
 
 CARDS = [(str(card), FRENCH.short_name(card)) for card in FRENCH.cards]
@@ -155,7 +155,8 @@ def _seven_list(form: Any, tricks: int) -> list[dict[str, int]]:
 def apply_start(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     hands = _hands(ctx)
     trumps = form.trumps.data or None
-    dealer = proposed_dealer(ctx) if not form.dealer.data else int(form.dealer.data)
+    seat = chosen_seat(form.dealer)
+    dealer = proposed_dealer(ctx) if seat is None else seat
     if ctx.hand > len(hands):
         if ctx.result.draft is not None:
             raise RuleViolation("deal.open", "Finish the deal in progress first", "6.1")

@@ -20,7 +20,7 @@ from ...engine.games.tartli import GAME
 from ...engine.games.tartli.facts import parse_hand
 from ...engine.games.tartli.melds import SEQUENCE_NAMES, Conceded, recognize
 from ...engine.games.tartli.values import EXCHANGE_TRICKS, MELD_TRICKS, PILES_TOTAL, TRICKS
-from ..fields import WholeNumber
+from ..fields import WholeNumber, chosen_seat
 from .base import Action, ActionContext, WebGame
 
 CARDS = [(str(card), HUNGARIAN.short_name(card)) for card in HUNGARIAN.cards]
@@ -116,7 +116,8 @@ def _hand(ctx: ActionContext, hands: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _dealer(ctx: ActionContext, form: Any) -> int:
     """The dealer the table chose, else the hand's own (a new hand: the proposal, 2.1)."""
-    return ctx.dealer() if form.dealer.data in (None, "") else int(form.dealer.data)
+    seat = chosen_seat(form.dealer)
+    return ctx.dealer() if seat is None else seat
 
 
 def _melds(cards: list[str], conceded: str, who: str) -> list[str]:
