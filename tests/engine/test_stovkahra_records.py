@@ -183,3 +183,26 @@ def test_the_recorded_dealer_decides_who_declares_first_2_3() -> None:
     with pytest.raises(RuleViolation) as caught:
         score([{**facts, "dealer": E}])
     assert caught.value.code == "dost.declared-after"
+
+
+@pytest.mark.parametrize(("extra", "says"), [
+    ({"sticks": "take", "sticks_against": 5},
+     "A take's pile is recorded without the team that took"),
+    ({"sticks": "add", "sticks_by": 2}, "North–South or East–West, not 2"),
+    ({"sticks": "add", "sticks_by": 1.0}, "North–South or East–West, not 1.0"),
+    ({"sticks": "add", "sticks_by": True}, "North–South or East–West, not True"),
+])
+def test_a_chooser_that_is_no_team_is_refused_7_3_1(extra: dict[str, Any], says: str) -> None:
+    """A take's pile without its team would read as an old file's choice that completing the
+    match revives (Game.complete must never change a score): refused, as is a team that is
+    none of the two."""
+    with pytest.raises(RuleViolation) as refused:
+        GAME.canonical_hand({**deal(end=PLAIN), **extra})
+    assert says in refused.value.message and refused.value.rule == "7.3.1"
+
+
+@pytest.mark.parametrize("rank", [[], {}, [3]])
+def test_a_combination_rank_of_the_wrong_kind_is_refused_4_5(rank: object) -> None:
+    with pytest.raises(RuleViolation) as refused:
+        GAME.canonical_hand(deal({"seat": N, "rank": rank, "count": 3}))
+    assert "is no combination" in refused.value.message and refused.value.rule == "4.5"

@@ -312,3 +312,16 @@ def test_the_decider_form_proposes_the_dealer(table: Table) -> None:
         "decider-first": "1", "decider-dealer": str(B)}, prefix="decider"))
     assert "Tamás dealt, out of turn: Ágnes was due §6.1.1" in page.text
     assert table.hands(mid)[2]["dealer"] == B
+
+
+@HTMX
+def test_correcting_the_dealer_of_an_old_hand_leaves_later_dealers_alone(table: Table,
+                                                                          htmx: bool) -> None:
+    """Hands stored before dealers were recorded (Ágnes dealt 1 and 3, Tamás 2): the table
+    says Tamás dealt hand 1 after all. The later hands keep the dealers they had, filled in
+    before the change, not worked out again from it (6.1.1)."""
+    mid = table.seed([HAND_440_71, HAND_440_71, HAND_440_71], target=10)
+    table.done(table.post(f"/m/{mid}/hands/1/indicator?editing=1", {
+        "indicator-indicator": HAND_440_71["indicator"], "indicator-dealer": str(B)},
+        htmx=htmx, prefix="indicator"), htmx)
+    assert [h["dealer"] for h in table.hands(mid)] == [B, B, A]

@@ -63,9 +63,15 @@ class ActionContext:
         return outcome.dealer if outcome is not None else self.result.standing.dealer
 
     def hands(self) -> list[dict[str, Any]]:
+        """A copy of the stored hands to change, every proposed fact filled in as it stood
+        before this change (``Game.complete``: a hand stored before its dealer or a choice's
+        maker was recorded keeps the ones it had, whatever the change does)."""
         import copy
 
-        return copy.deepcopy(self.match.hands)
+        from ...engine.games import get
+
+        game = get(self.match.game)
+        return game.complete(self.match.settings, copy.deepcopy(self.match.hands))
 
 
 class WebGame:

@@ -121,11 +121,6 @@ FORMS: dict[str, type[FlaskForm]] = {
 }
 
 
-def _hands(ctx: ActionContext) -> list[dict[str, Any]]:
-    """A copy of the stored deals with every proposed fact filled in as it stood before this
-    change (a choice stored without its team was made by the winners at that time)."""
-    return GAME.complete(ctx.match.settings, ctx.hands())
-
 
 def proposed_dealer(ctx: ActionContext) -> int:
     """Who deals deal ``ctx.hand``: its recorded dealer, else the seat to the left of the
@@ -153,7 +148,7 @@ def _seven_list(form: Any, tricks: int) -> list[dict[str, int]]:
 
 
 def apply_start(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
-    hands = _hands(ctx)
+    hands = ctx.hands()
     trumps = form.trumps.data or None
     seat = chosen_seat(form.dealer)
     dealer = proposed_dealer(ctx) if seat is None else seat
@@ -174,7 +169,7 @@ def apply_start(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
 
 
 def apply_combination(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
-    hands = _hands(ctx)
+    hands = ctx.hands()
     deal = _deal(ctx, hands)
     cards = FRENCH.parse_many(form.cards.data or [])
     entry: dict[str, Any] = {"seat": int(form.seat.data)}
@@ -202,7 +197,7 @@ def apply_combination(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
 
 
 def apply_remove(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
-    hands = _hands(ctx)
+    hands = ctx.hands()
     combinations = _deal(ctx, hands).get("combinations") or []
     if form.index.data >= len(combinations):
         raise RuleViolation("combination.none", "There is no such combination")
@@ -211,7 +206,7 @@ def apply_remove(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
 
 
 def apply_finish(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
-    hands = _hands(ctx)
+    hands = ctx.hands()
     deal = _deal(ctx, hands)
     team = int(form.points_team.data)
     points, tricks = [0, 0], None
@@ -225,7 +220,7 @@ def apply_finish(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
 
 
 def apply_dost(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
-    hands = _hands(ctx)
+    hands = ctx.hands()
     deal = _deal(ctx, hands)
     after = int(form.after.data)
     tricks = None
@@ -259,7 +254,7 @@ def apply_dost(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
 def apply_sticks(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     """The winners' choice, recorded with the team that made it and, for a take, the
     opponents' pile it was made against (7.3.1)."""
-    hands = _hands(ctx)
+    hands = ctx.hands()
     deal = _deal(ctx, hands)
     done = ctx.result.hands
     award = done[ctx.hand - 1].award if ctx.hand <= len(done) else None

@@ -192,15 +192,25 @@ def _parse_chooser(raw: dict[str, Any], sticks: object) -> tuple[int | None, int
     by, against = raw.get("sticks_by"), raw.get("sticks_against")
     if sticks is None and (by is not None or against is not None):
         raise RuleViolation(
-            "fact.sticks", "A team that chose must have chosen: add or take the matchsticks",
-            "7.3.1",
+            "fact.sticks", "A team is named as having chosen, but no choice is recorded: add "
+            "or take the matchsticks", "7.3.1",
         )
     if against is not None and sticks != "take":
         raise RuleViolation(
             "fact.sticks", "Only a take is made against the opponents' pile", "7.3.1"
         )
+    if against is not None and by is None:
+        raise RuleViolation(
+            "fact.sticks", "A take's pile is recorded without the team that took: name "
+            "North–South or East–West", "7.3.1",
+        )
+    if by is not None and (type(by) is not int or by not in (0, 1)):
+        raise RuleViolation(
+            "fact.sticks", "The team that chose is North–South or East–West, not "
+            f"{shown(by)}", "7.3.1",
+        )
     return (
-        None if by is None else require_player(by, "The team that chose"),
+        None if by is None else int(by),
         None if against is None else require_int(
             against, "The opponents' pile the take was made against", 0, MAX_PILE, "7.3.1"
         ),
@@ -218,7 +228,8 @@ def _parse_combination(data: object, number: int) -> Combination:
             "fact.number", f"Combination {number} ({who}): the number must be 3 or 4", "4.3"
         )
     if rank not in COMBINATION_RANKS:
-        what = f"{PLURAL[rank]} form" if rank in PLURAL else f"{shown(rank)} is"
+        what = f"{PLURAL[rank]} form" if isinstance(rank, str) and rank in PLURAL \
+            else f"{shown(rank)} is"
         raise RuleViolation(
             "combination.rank",
             f"{who}: {what} no combination; only aces, kings, queens, jacks, tens and "
