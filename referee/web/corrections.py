@@ -121,41 +121,53 @@ def _follow(
 class LaterHands(Exception):
     """A change that later hands no longer fit, with the ways to correct them too."""
 
-    def __init__(self, message: str, found: list[Plan]) -> None:
+    def __init__(self, message: str, found: list[Plan], version: int | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.plans = found
+        self.version = version
 
     def offer(self) -> dict[str, Any]:
         """What the page needs to offer the ways out: each a button re-posting what was
-        posted (the form's fields, as typed) with its ``resolve`` key, to the same URL."""
+        posted (the form's fields, as typed) with its ``resolve`` key and the version of the
+        match the ways were worked out on, to the same URL."""
         fields = [(name, value) for name, value in request.form.items(multi=True)
-                  if name != "resolve"]
-        return {"url": request.full_path.rstrip("?"), "fields": fields, "plans": self.plans}
+                  if name not in ("resolve", "resolve_version")]
+        return {"url": request.full_path.rstrip("?"), "fields": fields, "plans": self.plans,
+                "version": self.version}
 
 
 def chosen(
     game: Game, settings: dict[str, Any], hands: list[dict[str, Any]],
     violation: RuleViolation, later: int, shown: list[int], what: str = "",
+    version: int | None = None,
 ) -> Plan:
     """The plan the table chose (the posted ``resolve``) to make the hands after a change fit
     again when ``violation`` is in one of them (position ``later`` or after; ``shown``: the
     numbers the table sees now). LaterHands when none was chosen; ``violation`` again when it
-    is not in a later hand, or nothing can correct it. ``what``: the change, for the message."""
+    is not in a later hand, or nothing can correct it. ``what``: the change, for the message.
+    ``version``: the match's version now; a way chosen on a page built on another version
+    (another phone changed the match meanwhile, so the way may touch other hands than its
+    button said) is offered again, not made."""
     found = plans(game, settings, hands, violation, later, shown)
     if not found:
         raise violation
     key = request.form.get("resolve", "")
+    stale = bool(key) and version is not None \
+        and request.form.get("resolve_version") != str(version)
     for plan in found:
-        if plan.key == key:
+        if plan.key == key and not stale:
             return plan
     first = found[0].steps[0]
     word = game.hand_word
+    again = (f"The match was changed on another device since the ways to correct the later "
+             f"{word}s were offered, so nothing was saved; here they are again. "
+             if stale else "")
     raise LaterHands(
-        f"{what or 'Nothing was saved: after this change'}, a later {word} no longer fits. "
-        f"{first.problem}. Below: how to correct the later {word}s with it (one Undo takes "
-        "all of it back).",
-        found,
+        f"{again}{what or 'Nothing was saved: after this change'}, a later {word} no longer "
+        f"fits. {first.problem}. Below: how to correct the later {word}s with it (one Undo "
+        "takes all of it back).",
+        found, version,
     )
 
 

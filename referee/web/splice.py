@@ -85,16 +85,32 @@ def build(
         rows.insert(inserts - start, back)
     wanted = after[start:end]
     keys = [_key(f) for _, f in rows]
-    matcher = SequenceMatcher(None, keys, [_key(f) for f in wanted], autojunk=False)
-    for op, i1, i2, j1, j2 in matcher.get_opcodes():
-        if op == "equal":
-            continue
+    for i1, i2, j1, j2 in _runs(keys, [_key(f) for f in wanted]):
         uids = [uid for uid, _ in rows[i1:i2]][: j2 - j1]
         while len(uids) < j2 - j1:
             last_uid += 1
             uids.append(last_uid)
         done.append(Splice(start + j1, rows[i1:i2], list(zip(uids, wanted[j1:j2], strict=True))))
     return done, last_uid
+
+
+def _runs(old: list[str], new: list[str]) -> list[tuple[int, int, int, int]]:
+    """The runs that differ, as (i1, i2, j1, j2): ``old[i1:i2]`` becomes ``new[j1:j2]``. The
+    same number of hands on both sides are paired by position (an edit, or an edit with a
+    correction: each hand keeps its uid, so the hands stay in uid order, which is where a
+    restore puts a hand back); otherwise the longest matching runs are kept."""
+    if len(old) == len(new):
+        runs: list[tuple[int, int, int, int]] = []
+        for i, (a, b) in enumerate(zip(old, new, strict=True)):
+            if a == b:
+                continue
+            if runs and runs[-1][1] == i:
+                runs[-1] = (runs[-1][0], i + 1, runs[-1][2], i + 1)
+            else:
+                runs.append((i, i + 1, i, i + 1))
+        return runs
+    matcher = SequenceMatcher(None, old, new, autojunk=False)
+    return [(i1, i2, j1, j2) for op, i1, i2, j1, j2 in matcher.get_opcodes() if op != "equal"]
 
 
 def _key(facts: Facts) -> str:

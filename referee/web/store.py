@@ -53,7 +53,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..engine import matchfile
 from ..engine.errors import RuleViolation
@@ -106,6 +106,7 @@ actions = Table(
 
 TOKEN_BYTES = 16          # 128 bits per token
 SQLITE_WAIT = 30.0        # seconds a SQLite connection waits for another's lock
+STARTUP_WAIT = 900.0      # seconds a starting process waits for another's upgrade
 
 
 class StaleMatch(Exception):
@@ -180,11 +181,20 @@ class Store:
             event.listen(self.engine, "begin", _sqlite_begin)
         # Several server processes may start at once on an empty database: one creates the
         # tables while the others wait (SQLite: the write lock; PostgreSQL: an advisory lock).
-        with self._writing(None) as conn:
-            if self.engine.dialect.name == "postgresql":
-                conn.execute(text("SELECT pg_advisory_xact_lock(7305942)"))
-            metadata.create_all(conn)
-            _upgrade(conn)
+        # Upgrading a large old database takes longer than one SQLite wait: the others keep
+        # waiting until it is done (STARTUP_WAIT).
+        deadline = time.monotonic() + STARTUP_WAIT
+        while True:
+            try:
+                with self._writing(None) as conn:
+                    if self.engine.dialect.name == "postgresql":
+                        conn.execute(text("SELECT pg_advisory_xact_lock(7305942)"))
+                    metadata.create_all(conn)
+                    _upgrade(conn)
+                return
+            except OperationalError as error:
+                if not sqlite or "locked" not in str(error) or time.monotonic() > deadline:
+                    raise
 
     def _reading(self) -> Connection:
         """A read that sees one state of the database (SQLite: one snapshot per transaction;

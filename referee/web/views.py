@@ -356,7 +356,7 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
             # must not move the dealer of an old hand stored without one, rule 6.1.1)
             new_hands = web.game.complete(stored.settings, new_hands)
             plan = chosen(web.game, stored.settings, new_hands, violation, hand + 1,
-                          list(range(1, len(new_hands) + 1)))
+                          list(range(1, len(new_hands) + 1)), version=stored.version)
             new_hands, new_result = plan.hands, plan.result
         new_hands = _canonical(web, stored.settings, new_hands)
         word = web.game.hand_word
@@ -475,7 +475,8 @@ def delete_hand(match_id: str, hand: int) -> Any:
         shown = [n for n in range(1, len(stored.hands) + 1) if n != hand]
         try:
             plan = chosen(web.game, stored.settings, new_hands, violation, hand, shown,
-                          f"{word} {hand} cannot be deleted alone: once it is gone")
+                          f"{word} {hand} cannot be deleted alone: once it is gone",
+                          version=stored.version)
         except LaterHands as later:
             return render_live(_context(stored, web, result), web, error=later.message,
                                status=422, corrections=later.offer())
@@ -521,7 +522,8 @@ def restore_hand(match_id: str, event: int) -> Any:
             # the table chose how (numbered as they will be)
             plan = chosen(web.game, stored.settings, new_hands, violation, at + 1,
                           list(range(1, len(new_hands) + 1)),
-                          f"{word} {found.number} cannot be restored alone: once it is back")
+                          f"{word} {found.number} cannot be restored alone: once it is back",
+                          version=stored.version)
             new_hands, new_result = plan.hands, plan.result
         new_hands = _canonical(web, stored.settings, new_hands)
         store().save_hands(stored.id, stored.hands, new_hands,

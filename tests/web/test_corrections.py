@@ -338,3 +338,25 @@ def test_stovkahra_series_ends_earlier(series: Series, htmx: bool) -> None:
     assert len(series.hands(mid)[0]["combinations"]) == len(before[0]["combinations"]) + 1
     series.done(series.undo(mid, htmx=htmx), htmx)
     assert series.hands(mid) == before
+
+
+@HTMX
+def test_a_way_out_offered_before_another_phone_changed_the_match_is_offered_again(
+    table: Table, htmx: bool,
+) -> None:
+    """The ways were worked out on the match as it was; another phone then starts hand 5.
+    Pressing "remove hands 3–4" would now remove hand 5 too: nothing is saved, and the ways
+    are offered again for the match as it is now."""
+    mid = table.seed(TIE_HANDS + [decider(B), LATER])
+    page = table.rejected(table.finish(mid, 2, 70, last=A, htmx=htmx, editing=True), htmx)
+    assert "Save and remove hands 3–4" in ways(page)
+    assert table.indicator(mid, 5, "9h").status == 302             # the other phone
+    stored = table.hands(mid)
+    with unchanged(table, mid):
+        page = table.rejected(choose(table, page, "Save and remove hands 3–4", htmx), htmx)
+    assert table.hands(mid) == stored
+    assert any("changed on another device since the ways to correct the later hands were "
+               "offered, so nothing was saved" in e for e in page.errors), page.errors
+    assert list(ways(page)) == ["Save and remove hand 3", "Save and remove hands 3–5"]
+    page = table.done(choose(table, page, "Save and remove hands 3–5", htmx), htmx)
+    assert len(table.hands(mid)) == 2

@@ -356,3 +356,23 @@ def test_an_old_history_is_upgraded_and_undo_and_restore_still_work(
     finally:
         for a in apps:
             a.extensions["referee.store"].engine.dispose()
+
+
+def test_an_edit_of_several_hands_keeps_the_place_a_restore_goes_back_to(tmp_path: Any) -> None:
+    """Hands A B C D E, C deleted; one change then rewrites hands 1 and 2 (an edit with a
+    correction): each keeps its place, so C goes back between what stand there now and D."""
+    store = Store(f"sqlite:///{tmp_path / 'r.sqlite3'}")
+    a, b, c, d, e, x = ({"v": k} for k in "ABCDEX")
+    mid = store.create("tartli", {"players": NAMES}, [a, b, c, d, e])
+    m = store.load(mid)
+    assert m is not None
+    store.save_hands(mid, m.hands, [a, b, d, e], "Hand 3 deleted", renumbers=True, deletes=3,
+                     version=m.version)
+    m = store.load(mid)
+    assert m is not None
+    store.save_hands(mid, m.hands, [b, x, d, e], "Hands 1 and 2 changed", version=m.version)
+    m = store.load(mid, 10)
+    assert m is not None
+    event = next(ev for ev in m.events if ev.restorable)
+    found = store.deleted_hand(mid, event.id)
+    assert found is not None and found.at == 3 and found.facts == c

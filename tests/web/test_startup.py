@@ -15,8 +15,10 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
 from sqlalchemy import inspect
 
+from referee.web import store as store_module
 from referee.web.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,6 +73,23 @@ def test_a_fresh_sqlite_file_waits_for_another_writer(tmp_path: Path) -> None:
     assert set(inspect(store.engine).get_table_names()) >= TABLES
     with store.engine.connect() as conn:
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+    store.engine.dispose()
+
+
+def test_a_start_waits_out_an_upgrade_longer_than_one_sqlite_wait(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another process upgrading a large old database holds the write lock for longer than
+    SQLite's busy timeout: this one keeps waiting, then starts (a gunicorn worker that failed
+    here would stop the whole server)."""
+    path = tmp_path / "referee.sqlite3"
+    Store(f"sqlite:///{path}").engine.dispose()          # the file exists, in WAL mode
+    monkeypatch.setattr(store_module, "SQLITE_WAIT", 0.1)
+    holder = _hold_write_lock(path, 0.8)
+    started = time.monotonic()
+    store = Store(f"sqlite:///{path}")
+    holder.join()
+    assert time.monotonic() - started >= 0.7
+    assert set(inspect(store.engine).get_table_names()) >= TABLES
     store.engine.dispose()
 
 
