@@ -33,7 +33,8 @@ def exempt(code: str) -> bool:
 
 
 def engine_files() -> list[Path]:
-    return sorted(ENGINE.rglob("*.py"))
+    """The engine, and the games' web modules, whose refusals are shown the same way."""
+    return sorted(ENGINE.rglob("*.py")) + sorted((ROOT / "referee" / "web" / "games").glob("*.py"))
 
 
 def _parents(tree: ast.AST) -> dict[ast.AST, ast.AST]:

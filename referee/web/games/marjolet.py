@@ -173,7 +173,7 @@ def apply_unmeld(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     melds = tricks[form.trick.data - 1]["melds"][int(form.player.data)] \
         if form.trick.data <= len(tricks) else []
     if form.index.data >= len(melds):
-        raise RuleViolation("meld.none", "There is no such meld to remove")
+        raise RuleViolation("meld.none", "There is no such meld to remove", "6.1")
     del melds[form.index.data]
     return hands
 

@@ -136,7 +136,7 @@ def proposed_dealer(ctx: ActionContext) -> int:
 
 def _deal(ctx: ActionContext, hands: list[dict[str, Any]]) -> dict[str, Any]:
     if ctx.hand > len(hands):
-        raise RuleViolation("deal.none", "Start the deal first")
+        raise RuleViolation("deal.none", "Start the deal first", "6.1")
     return hands[ctx.hand - 1]
 
 
@@ -200,7 +200,7 @@ def apply_remove(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     hands = ctx.hands()
     combinations = _deal(ctx, hands).get("combinations") or []
     if form.index.data >= len(combinations):
-        raise RuleViolation("combination.none", "There is no such combination")
+        raise RuleViolation("combination.none", "There is no such combination", "6.1")
     del combinations[form.index.data]
     return hands
 
