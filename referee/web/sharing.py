@@ -27,16 +27,30 @@ _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,40}")
 def device() -> str:
     """How the history names this browser: the name given to it on the home page, else its
     kind; then a short id kept in its cookie, e.g. "Firefox on Android · 3fa2"."""
-    if "device" not in session:
-        session["device"] = secrets.token_hex(2)
+    own = device_id()
     name = _device_name(session.get("device_name"))
     if name:
-        return f"{name} · {session['device']}"
+        return f"{name} · {own}"
     agent = request.headers.get("User-Agent", "")
     browser = next((name for key, name in _BROWSERS if key in agent), "Browser")
     system = next((name for key, name in _SYSTEMS if key in agent), "")
     kind = f"{browser} on {system}" if system else browser
-    return f"{kind} · {session['device']}"
+    return f"{kind} · {own}"
+
+
+def device_id() -> str:
+    """This browser's short id, kept in its cookie (given on first use)."""
+    own = session.get("device")
+    if not isinstance(own, str) or not own:
+        own = session["device"] = secrets.token_hex(2)
+    return own
+
+
+def made_here(label: str) -> bool:
+    """Was the change the history names by ``label`` (what device() said) made by this
+    browser? Its short id is the part after the last " · "."""
+    own = session.get("device")
+    return isinstance(own, str) and bool(own) and label.rsplit(" · ", 1)[-1] == own
 
 
 def _device_name(value: object) -> str | None:

@@ -36,7 +36,16 @@ from .games import WEB_GAMES
 from .games.base import ActionContext, FormInvalid, WebGame
 from .pdf import Scoresheets
 from .readable import readable_json, readable_match
-from .sharing import device, host_hint, remember, remembered, share_links, token_in
+from .sharing import (
+    device,
+    device_id,
+    host_hint,
+    made_here,
+    remember,
+    remembered,
+    share_links,
+    token_in,
+)
 from .store import StaleMatch, Store, StoredMatch
 
 VIEW_ONLY = ("This is the match's view link: it shows the scoreboard and the record, but only "
@@ -267,6 +276,7 @@ def _etag(version: int, can_edit: bool) -> str:
 def match(match_id: str) -> Any:
     stored, web, result = load(match_id, events=HISTORY)
     remember(stored.token)
+    device_id()         # given now: the polls of this page already carry it (see live)
     return render_live(_context(stored, web, result), web)
 
 
@@ -288,7 +298,10 @@ def live(match_id: str) -> Any:
         context["watch"] = watch = _watched() if stored.can_edit else None
         if watch is not None:
             number, base = watch
-            if stored.base(number) != base:
+            # Only a change made elsewhere warns: a poll sent while this phone's own
+            # change was on its way answers after it (a slow network), on the old base.
+            latest = stored.events[0] if stored.events else None
+            if stored.base(number) != base and not (latest and made_here(latest.device)):
                 context["editor_stale"] = number
         response = Response(render_template("matches/_scoreboard.html", oob=True, **context))
     response.set_etag(etag)

@@ -6,6 +6,7 @@ same player)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from flask import Flask
 from webtools import A, B, Table, hand, played
@@ -124,19 +125,46 @@ def poll_url(page_html: str) -> str:
     return found.group(1).replace("&amp;", "&")
 
 
+def another_phone(app: Flask, csrf_token: Callable[..., str]) -> Table:
+    """A second phone at the table: its own browser session (cookie, device id)."""
+    client = app.test_client()
+    return Table(app, client, lambda url="/", other=None: csrf_token(url, other or client))
+
+
 def test_the_live_poll_warns_an_editor_whose_hand_another_phone_changed(
-        app: Flask, table: Table) -> None:
+        app: Flask, table: Table, csrf_token: Callable[..., str]) -> None:
     mid = table.seed([SAME, OTHER])
+    other = another_phone(app, csrf_token)
     editing_1 = poll_url(table.get(f"/m/{mid}/hands/1").html)
     new_hand = poll_url(table.get(f"/m/{mid}").html)          # the editor of hand 3 (new)
     assert "hand=1" in editing_1 and "hand=3" in new_hand
     quiet = table.get(editing_1, htmx=True)
     assert quiet.status == 200 and "just changed on another phone" not in quiet.text
     # another phone finishes hand 1 differently: only the editor of hand 1 is warned
-    assert table.finish(mid, 1, 100, last=A).status == 302
+    assert other.finish(mid, 1, 100, last=A).status == 302
     warned = table.get(editing_1, htmx=True)
     assert "Hand 1 was just changed on another phone" in warned.text
     assert "just changed on another phone" not in table.get(new_hand, htmx=True).text
     # ... and the editor of the new hand 3 once another phone starts hand 3
-    assert table.indicator(mid, 3, "9l").status == 302
+    assert other.indicator(mid, 3, "9l").status == 302
+    assert "Hand 3 was just changed on another phone" in table.get(new_hand, htmx=True).text
+
+
+def test_the_live_poll_never_warns_a_phone_of_its_own_change(
+        app: Flask, table: Table, csrf_token: Callable[..., str]) -> None:
+    """Issue 11, item 8: a poll this phone sent before the answer to its own change came
+    back (a slow network) asks with the old base; only a change made elsewhere warns."""
+    mid = table.seed([SAME, OTHER])
+    new_hand = poll_url(table.get(f"/m/{mid}").html)          # the editor of hand 3 (new)
+    assert table.indicator(mid, 3, "9l").status == 302       # this phone starts hand 3
+    late = table.get(new_hand, htmx=True)                     # the poll sent meanwhile
+    assert late.status == 200 and "Trumps" not in late.text   # the new scoreboard ...
+    assert "just changed on another phone" not in late.text   # ... and no alarm
+    editing_1 = poll_url(table.get(f"/m/{mid}/hands/1").html)
+    assert table.finish(mid, 1, 100, last=A).status == 302
+    assert "just changed on another phone" not in table.get(editing_1, htmx=True).text
+    # Once another phone's change is the latest, the same old polls warn.
+    other = another_phone(app, csrf_token)
+    assert other.finish(mid, 1, 90, last=A).status == 302
+    assert "Hand 1 was just changed on another phone" in table.get(editing_1, htmx=True).text
     assert "Hand 3 was just changed on another phone" in table.get(new_hand, htmx=True).text
