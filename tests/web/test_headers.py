@@ -31,6 +31,21 @@ def test_no_inline_script_or_style(client: FlaskClient) -> None:
     assert re.search(r"<script[^>]*src=\"/static/vendor/htmx-2\.\d+\.\d+\.min\.js\"", page)
 
 
+def test_the_tables_script_and_dark_colours_are_files_within_the_csp(client: FlaskClient) -> None:
+    """Issue 11, item 9: the wake lock and the paused polling come from a script file (the CSP
+    refuses inline scripts and eval), the night colours from a style sheet."""
+    page = client.get("/new/tartli").get_data(as_text=True)
+    assert re.search(r'<script[^>]*src="/static/js/table\.js"[^>]*defer', page)
+    assert re.search(r'<link rel="stylesheet" href="/static/css/night\.css">', page)
+    script = client.get("/static/js/table.js")
+    assert script.status_code == 200 and "javascript" in script.content_type
+    code = script.get_data(as_text=True)
+    assert "wakeLock" in code and "visibilitychange" in code
+    assert not re.search(r"\beval\(|new Function|set(?:Timeout|Interval)\(\s*['\"]", code)
+    night = client.get("/static/css/night.css").get_data(as_text=True)
+    assert "prefers-color-scheme: dark" in night
+
+
 # ---------------------------------------------------------------------------------------------
 # Caches: an edit token is kept in none; a page and its htmx fragment are kept apart
 

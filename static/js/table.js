@@ -1,0 +1,116 @@
+/* Referee at the table (a file, not inline: the CSP allows scripts from this site only, no
+   eval). Every match page polls its scoreboard (#scoreboard, hx-trigger "every 1s").
+   1. No false alarms: a poll answer is dropped when the poll left before the answer to this
+      page's own request (a hand entered, an undo...) came back, or while that answer is still
+      on its way: it was built on the old hand and would call this phone's own change a change
+      "on another phone". The next poll asks with the page the answer brought.
+   2. No polling while the page is hidden (a phone in a pocket, another tab).
+   3. The screen kept awake while a match page is shown (Screen Wake Lock API), unless the
+      switch #keep-awake is off (remembered on this browser); released when the page is
+      hidden, asked for again when it is shown. */
+(function () {
+  "use strict";
+
+  var POLL = "scoreboard";
+  var pending = [];          // this page's own requests still on their way
+  var answered = 0;          // when the last answer to one of them came back
+
+  function isPoll(elt) { return elt && elt.id === POLL; }
+
+  // A late poll answer: its scoreboard may no longer be in the page (the answer to this
+  // page's own request replaced it), so its events do not bubble up to the document: the
+  // check listens on the scoreboard itself.
+  function checkPoll(event) {
+    var xhr = event.detail.xhr;
+    if (xhr.refereeSent === undefined) { return; }
+    if (pending.length > 0 || xhr.refereeSent <= answered) {
+      event.detail.shouldSwap = false;
+    }
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    var xhr = event.detail.xhr;
+    if (isPoll(elt)) {
+      if (document.hidden) { event.preventDefault(); return; }
+      xhr.refereeSent = performance.now();
+      if (!elt.refereeChecked) {
+        elt.refereeChecked = true;
+        elt.addEventListener("htmx:beforeSwap", checkPoll);
+      }
+    }
+  });
+
+  // This page's own requests, counted once they are really sent (nothing cancels them after).
+  document.addEventListener("htmx:beforeSend", function (event) {
+    var xhr = event.detail.xhr;
+    if (isPoll(event.detail.elt)) { return; }
+    pending.push(xhr);
+    xhr.addEventListener("loadend", function () {
+      pending = pending.filter(function (other) { return other !== xhr; });
+      answered = performance.now();
+    });
+  });
+
+  // The screen kept awake.
+  var KEY = "referee.keepAwake";
+  var lock = null;
+
+  function wanted() {
+    var box = document.getElementById("keep-awake");
+    return box !== null && box.checked;
+  }
+
+  function say(text) {
+    var state = document.getElementById("keep-awake-state");
+    if (state) { state.textContent = text; }
+  }
+
+  function acquire() {
+    if (!("wakeLock" in navigator) || !wanted() || document.hidden || lock) { return; }
+    navigator.wakeLock.request("screen").then(function (sentinel) {
+      lock = sentinel;
+      say("");
+      sentinel.addEventListener("release", function () {
+        if (lock === sentinel) { lock = null; }
+      });
+      if (!wanted() || document.hidden) { release(); }
+    }, function () {
+      say("This browser does not let the page keep the screen on now.");
+    });
+  }
+
+  function release() {
+    if (lock) {
+      var sentinel = lock;
+      lock = null;
+      sentinel.release();
+    }
+  }
+
+  function setUp() {
+    var box = document.getElementById("keep-awake");
+    if (box === null) { return; }
+    var control = box.closest(".keep-awake");
+    if (!("wakeLock" in navigator)) { return; }      // stays hidden: nothing to switch
+    if (control) { control.hidden = false; }
+    var stored = null;
+    try { stored = window.localStorage.getItem(KEY); } catch (e) { stored = null; }
+    box.checked = stored !== "off";
+    box.addEventListener("change", function () {
+      try { window.localStorage.setItem(KEY, box.checked ? "on" : "off"); } catch (e) { /* private mode */ }
+      if (box.checked) { acquire(); } else { release(); say(""); }
+    });
+    acquire();
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) { release(); } else { acquire(); }
+  });
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", setUp);
+  } else {
+    setUp();
+  }
+}());
