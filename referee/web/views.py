@@ -262,6 +262,7 @@ def render_live(
     else:
         template = "matches/match.html"
         match = ctx.match
+        device_id()         # given now: this page's polls carry it (see live)
         context["share"] = share_links(match.id if match.can_edit else None, match.view_token)
         context["host_hint"] = host_hint()
     headers = {"HX-Reswap": "outerHTML show:#rule-error:top"} if error and htmx else {}
@@ -276,7 +277,6 @@ def _etag(version: int, can_edit: bool) -> str:
 def match(match_id: str) -> Any:
     stored, web, result = load(match_id, events=HISTORY)
     remember(stored.token)
-    device_id()         # given now: the polls of this page already carry it (see live)
     return render_live(_context(stored, web, result), web)
 
 

@@ -179,6 +179,14 @@ def test_the_page_is_dark_at_night_with_readable_text(chromium: Any, server: str
     assert poor == [], poor                      # WCAG AA for every text on the page
     for selector in ("#rule-error", "#standings", "#editor", ".top"):
         assert page.locator(selector).first.is_visible()
+    # ... and every other page a table opens at night.
+    for path in ("/", "/new/tartli", "/new/stovkahra", "/new/marjolet", "/new/troggu"):
+        page.goto(server + path)
+        texts = page.evaluate(TEXTS)
+        assert texts, path
+        poor = [(what, round(contrast(fg, bg), 2)) for what, fg, bg in texts
+                if contrast(fg, bg) < 4.5]
+        assert poor == [], (path, poor)
     assert reports == []
 
 
