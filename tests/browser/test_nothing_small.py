@@ -135,11 +135,46 @@ def test_the_home_page_and_the_new_match_pages(page: object, server: str) -> Non
 
 
 def open_pickers(page: object) -> None:
-    """Open every collapsed section of the editor (card pickers open on demand)."""
-    for summary in page.locator(  # type: ignore[attr-defined]
-            "#editor details:not([open]) > summary").all():
-        if summary.is_visible():
-            summary.click()
+    """Open every collapsed section of the editor (card pickers open on demand), once htmx has
+    settled."""
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+    page.evaluate(  # type: ignore[attr-defined]
+        "() => document.querySelectorAll('#editor details').forEach(d => { d.open = true; })")
+
+
+def submit(p: object, selector: str) -> None:
+    """Tap ``selector`` and wait until htmx has put the answer in place of the live part."""
+    live = p.locator("#live").element_handle()  # type: ignore[attr-defined]
+    p.click(selector)  # type: ignore[attr-defined]
+    p.wait_for_function("live => !live.isConnected", arg=live)  # type: ignore[attr-defined]
+
+
+def open_first_hand(p: object) -> None:
+    p.locator("li.hand summary").first.click()  # type: ignore[attr-defined]
+
+
+def edit_first_hand(p: object) -> None:
+    p.locator("li.hand a:has-text('Edit')").first.click()  # type: ignore[attr-defined]
+    playwright_api.expect(p.locator("#editor")).to_be_visible()  # type: ignore[attr-defined]
+
+
+def changes_page(p: object) -> None:
+    p.goto(p.url.split("/hands/")[0] + "/changes")  # type: ignore[attr-defined]
+
+
+def view_link(p: object) -> None:
+    p.goto(p.url.split("/changes")[0])  # type: ignore[attr-defined]
+    p.goto(p.locator("figure.link-view a").get_attribute("href"))  # type: ignore[attr-defined]
+    open_first_hand(p)
+
+
+def after_a_hand(page: object) -> list[tuple[str, Callable[[], None]]]:
+    """The stops once a hand is scored: an old hand edited, the history of changes, the view
+    link."""
+    return [("an old hand edited", steps(page, edit_first_hand, open_pickers)),
+            ("the history of changes", steps(page, changes_page)),
+            ("the view link", steps(page, view_link))]
 
 
 def test_tartli(page: object, server: str) -> None:
@@ -161,11 +196,11 @@ def test_tartli(page: object, server: str) -> None:
         p.fill("#claim-pile_0", "0")  # type: ignore[attr-defined]
         p.fill("#claim-pile_1", "0")  # type: ignore[attr-defined]
         p.click("text=Give the verdict")  # type: ignore[attr-defined]
-        p.locator("li.hand summary").first.click()  # type: ignore[attr-defined]
+        open_first_hand(p)
 
     walk(page, [("the match page", steps(page, start)),
                 ("a hand in progress", steps(page, hand_one, open_pickers)),
-                ("a hand scored", steps(page, claim, open_pickers))])
+                ("a hand scored", steps(page, claim, open_pickers))] + after_a_hand(page))
 
 
 def test_stovkahra(page: object, server: str) -> None:
@@ -181,8 +216,31 @@ def test_stovkahra(page: object, server: str) -> None:
         p.click("text=Start deal 1")  # type: ignore[attr-defined]
         playwright_api.expect(p.locator(".trumps")).to_contain_text("hearts")  # type: ignore[attr-defined]
 
+    def refused(p: object) -> None:
+        p.check("input[name='combination-seat'][value='0']")  # type: ignore[attr-defined]
+        p.select_option("#combination-count", "3")  # type: ignore[attr-defined]
+        p.select_option("#combination-rank", "A")  # type: ignore[attr-defined]
+        submit(p, "button:has-text('Declare')")
+        p.check("input[name='combination-seat'][value='1']")  # type: ignore[attr-defined]
+        p.select_option("#combination-count", "3")  # type: ignore[attr-defined]
+        p.select_option("#combination-rank", "A")  # type: ignore[attr-defined]
+        submit(p, "button:has-text('Declare')")
+        playwright_api.expect(p.locator("#live .error")).to_be_visible()  # type: ignore[attr-defined]
+
+    def score(p: object) -> None:
+        open_pickers(p)
+        p.fill("#finish-points", "40")  # type: ignore[attr-defined]
+        p.fill("#finish-tricks", "5")  # type: ignore[attr-defined]
+        p.check("#finish-last-1")  # type: ignore[attr-defined]
+        p.select_option("#finish-seven_4", "0")  # type: ignore[attr-defined]
+        p.click("text=Score the deal")  # type: ignore[attr-defined]
+        playwright_api.expect(p.locator("#editor h2")).to_contain_text("Deal 2")  # type: ignore[attr-defined]
+        open_first_hand(p)
+
     walk(page, [("the match page", steps(page, start)),
-                ("a deal in progress", steps(page, deal_one, open_pickers))])
+                ("a deal in progress", steps(page, deal_one, open_pickers)),
+                ("a refusal", steps(page, refused, open_pickers)),
+                ("a deal scored", steps(page, score, open_pickers))] + after_a_hand(page))
 
 
 def test_marjolet(page: object, server: str) -> None:
@@ -197,8 +255,39 @@ def test_marjolet(page: object, server: str) -> None:
         p.click("text=Start deal 1")  # type: ignore[attr-defined]
         playwright_api.expect(p.locator(".trumps")).to_contain_text("clubs")  # type: ignore[attr-defined]
 
+    def turn(p: object, trick: int, cards: list[str], exchange: bool = False) -> None:
+        open_pickers(p)
+        p.fill("#turn-trick", str(trick))  # type: ignore[attr-defined]
+        p.check("#turn-winner-0")  # type: ignore[attr-defined]
+        for title in cards:
+            p.locator(f"#turn-cards label[title='{title}']").click()  # type: ignore[attr-defined]
+        if exchange:
+            p.check("#turn-exchange")  # type: ignore[attr-defined]
+        submit(p, "button:has-text('Record the turn')")
+
+    def refused(p: object) -> None:
+        turn(p, 3, ["King of spades", "King of hearts", "King of diamonds", "King of clubs"])
+        turn(p, 3, ["Ace of spades", "Ace of hearts", "Ace of diamonds", "Ace of clubs",
+                    "Queen of hearts", "Jack of hearts"])
+        playwright_api.expect(p.locator("#live .error")).to_be_visible()  # type: ignore[attr-defined]
+
+    def score(p: object) -> None:
+        p.evaluate(  # type: ignore[attr-defined]
+            "() => document.querySelectorAll('#turn-cards input')"
+            ".forEach(i => { i.checked = false; })")
+        turn(p, 5, [], exchange=True)
+        open_pickers(p)
+        p.fill("#finish-brisques", "50")  # type: ignore[attr-defined]
+        p.check("#finish-trick10-0")  # type: ignore[attr-defined]
+        p.check("#finish-last-1")  # type: ignore[attr-defined]
+        p.click("text=Score the deal")  # type: ignore[attr-defined]
+        playwright_api.expect(p.locator("#editor h2")).to_contain_text("Deal 2")  # type: ignore[attr-defined]
+        open_first_hand(p)
+
     walk(page, [("the match page", steps(page, start)),
-                ("a deal in progress", steps(page, deal_one, open_pickers))])
+                ("a deal in progress", steps(page, deal_one, open_pickers)),
+                ("a refusal", steps(page, refused, open_pickers)),
+                ("a deal scored", steps(page, score, open_pickers))] + after_a_hand(page))
 
 
 def test_troggu(page: object, server: str) -> None:
@@ -215,5 +304,21 @@ def test_troggu(page: object, server: str) -> None:
         p.click("text=Record the bidding")  # type: ignore[attr-defined]
         playwright_api.expect(p.locator("#discard-cards")).to_be_visible()  # type: ignore[attr-defined]
 
+    def score(p: object) -> None:
+        p.fill("#finish-points", "71")  # type: ignore[attr-defined]
+        p.click("text=Score the hand")  # type: ignore[attr-defined]
+        playwright_api.expect(p.locator("#payments")).to_contain_text("Carla receives 40")  # type: ignore[attr-defined]
+        open_first_hand(p)
+
+    def eight_players(p: object) -> None:
+        p.goto(f"{server}/new/troggu")  # type: ignore[attr-defined]
+        seats = p.locator("input[name='players']")  # type: ignore[attr-defined]
+        for seat, name in enumerate(["Annalena", "Beat", "Carla", "Dario", "Elsa", "Franziska",
+                                     "Gian", "Hanna"]):
+            seats.nth(seat).fill(name)
+        p.click("text=Start the match")  # type: ignore[attr-defined]
+
     walk(page, [("the match page", steps(page, start)),
-                ("a hand in progress", steps(page, bidding, open_pickers))])
+                ("a hand in progress", steps(page, bidding, open_pickers)),
+                ("a hand scored", steps(page, score, open_pickers))] + after_a_hand(page)
+         + [("eight players", steps(page, eight_players))])
