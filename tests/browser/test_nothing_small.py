@@ -6,6 +6,7 @@ least 14 px (rule references included), and nothing scrolls sideways."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from urllib.parse import urljoin
 
 import pytest
 
@@ -159,7 +160,10 @@ def open_first_hand(p: object) -> None:
 
 
 def edit_first_hand(p: object) -> None:
-    p.locator("li.hand a:has-text('Edit')").first.click()  # type: ignore[attr-defined]
+    """Open the first hand's editor (its Edit link: followed rather than tapped, since the
+    live scoreboard may close the hand's details between two steps)."""
+    href = p.locator("li.hand a:has-text('Edit')").first.get_attribute("href")  # type: ignore[attr-defined]
+    p.goto(urljoin(p.url, href))  # type: ignore[attr-defined]
     playwright_api.expect(p.locator("#editor")).to_be_visible()  # type: ignore[attr-defined]
 
 
