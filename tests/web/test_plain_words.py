@@ -21,6 +21,7 @@ from flask.testing import FlaskClient
 from webtools import Page, Table, hand, pdf_text
 
 from referee.engine import matchfile
+from referee.engine.errors import RuleViolation
 from referee.engine.games import get
 
 DATA = Path(__file__).parents[1] / "data"
@@ -222,3 +223,14 @@ def test_scoresheet_headings_say_what_they_mean(app: Flask, client: FlaskClient,
     text = pdf_text(client, mid)
     for heading in headings:
         assert heading in text, (heading, text[:800])
+
+
+def test_a_refusal_names_the_meld_that_showed_a_card() -> None:
+    """Ágnes shows four aces in trick 1 while the ace of hearts is the trump indicator: the
+    refusal says "Four Aces", not set:A (rule 6.3.6)."""
+    game = get("tartli")
+    settings = game.settings({"players": ["Ágnes", "Tamás"], "target": 5, "first_dealer": 0})
+    with pytest.raises(RuleViolation) as refusal:
+        game.score(settings, [game.canonical_hand(hand("Ah", "0", {1: (["set:A"], [])}))])
+    assert "Ágnes in Four Aces in trick 1" in refusal.value.message, refusal.value.message
+    assert not _notation(refusal.value.message)

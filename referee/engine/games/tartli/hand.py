@@ -182,7 +182,7 @@ def _shows(facts: HandFacts, lead: list[int | None]) -> list[tuple[int | None, C
         for player in (0, 1):
             for meld in trick.melds[player]:
                 for card in sorted(meld.cards):
-                    shows.append((player, card, number, f"{meld} in trick {number}"))
+                    shows.append((player, card, number, f"{meld.name} in trick {number}"))
     if facts.bela:
         for rank in ("K", "O"):
             shows.append((
