@@ -79,7 +79,7 @@ def test_a_game_to_100_a_right_dost_and_the_matchstick_choice(page: object,
     # A fifth ace is refused with the rule, and the declarer stays picked.
     declare(page, 3, rank="A", count="3")
     error = page.locator("#live .error")  # type: ignore[attr-defined]
-    expect(error).to_contain_text("Aces declared: Anna (N) 3 and David (W) 3")
+    expect(error).to_contain_text("Aces declared: Anna 3 and David 3")
     expect(error).to_be_visible()
     expect(page.locator("input[name='combination-seat'][value='3']")).to_be_checked()  # type: ignore[attr-defined]
 
