@@ -44,8 +44,8 @@ def test_score_prints_the_standings_and_every_explanation() -> None:
     assert out["standing"]["dealer"] == "Ágnes"
     one, two, three, four = out["hands"]
     assert texts(one) == [
-        "Trick 1: Tamás, Kvart to the King of acorns (seq:a/K/4)",
-        "Trick 3: Ágnes, Four Nines (set:9)",
+        "Trick 1: Tamás, Kvart to the King of acorns",
+        "Trick 3: Ágnes, Four Nines",
         "Béla (King and Over of hearts) by Ágnes",
         "Ágnes: pile count",
         "Tamás: pile count",
@@ -60,8 +60,8 @@ def test_score_prints_the_standings_and_every_explanation() -> None:
         "reason": "Ágnes claims 501 — 524 ≥ 501: right; opponent 148 ≤ 250 → 2 buli",
     }
     assert texts(three)[0] == (
-        "Trick 1: Ágnes's four nines (set:9) outranks Tamás's kvint to the ace of hearts "
-        "(seq:h/A/5) — any set beats any sequence (4.2.1)"
+        "Trick 1: Ágnes's four nines outranks Tamás's kvint to the ace of hearts "
+        "— any set beats any sequence (4.2.1)"
     )
     assert four["award"]["winner"] == 0 and four["award"]["amount"] == 1
     assert "491 < 501: wrong" in texts(four)[-1]

@@ -83,13 +83,13 @@ def test_score_explains_every_deal() -> None:
     one, two, three, four, _, six = hands
     assert [line["points"] for line in one["lines"]] == [30, 6, 10, 40, 32, 10, 6, 90, 44]
     assert two["award"]["reason"] == (
-        "Jana (N) calls dost on winning trick 2 — 102 ≥ 100: right; opponents 55 ≥ 50 → "
+        "Jana calls dost on winning trick 2 — 102 ≥ 100: right; opponents 55 ≥ 50 → "
         "1 matchstick"
     )
     assert f"{EW}: trick 1 won with a seven" in texts(three)
     assert f"{NS}: last trick won with a seven (26, including the 6)" in texts(three)
     assert four["award"]["reason"].startswith(
-        "Karel (W) calls dost right after his declaration — 103 ≥ 100: right"
+        "Karel calls dost right after his declaration — 103 ≥ 100: right"
     )
     assert f"{EW} add 1 matchstick to their pile: matchsticks {NS} 1, {EW} 1" in texts(four)
     assert six["award"]["reason"].endswith("opponents 28 ≤ 49 → 2 matchsticks")

@@ -80,7 +80,7 @@ def test_score_explains_every_hand() -> None:
         paid = [line for line in hand["lines"] if line["points"] is not None]
         assert [line["player"] for line in paid] == [0, 1, 2, 3]      # every player, a reason
     texts = [[line["text"] for line in h["lines"]] for h in hands]
-    assert "Discard Qs 9s 8s 7s 6s 5s Qb 9b 8b 7b: 16 card points, counted for Beat's side" \
+    assert "Discard Q♠ 9♠ 8♠ 7♠ 6♠ 5♠ Q♣ 9♣ 8♣ 7♣: 16 card points, counted for Beat's side" \
         in texts[0]
     assert "Tapp: 12 card points, counted for the Soloist" in texts[1]
     assert "Anna has the most points (40): pays 10 to Beat, Carla and Dario" in texts[2]

@@ -11,8 +11,13 @@ def _award(award: Award | None, names: list[str]) -> str:
     return f"{names[award.winner]} {award.amount}"
 
 
-def _totals(hand: HandOutcome) -> str:
-    return "–".join(str(t) for t in hand.totals_after)
+def _named(values: tuple[int, ...], names: list[str]) -> str:
+    """Each side's number after its name: "Ágnes 530, Tamás 142"."""
+    return ", ".join(f"{name} {value}" for name, value in zip(names, values, strict=True))
+
+
+def _totals(hand: HandOutcome, names: list[str]) -> str:
+    return _named(hand.totals_after, names)
 
 
 def describe_changes(
@@ -40,11 +45,11 @@ def describe_changes(
             )
         elif old.totals_after != hand.totals_after:
             messages.append(
-                f"{word.capitalize()} {hand.number}: totals after it now {_totals(hand)} "
-                f"(were {_totals(old)})."
+                f"{word.capitalize()} {hand.number}: totals after it now {_totals(hand, names)} "
+                f"(were {_totals(old, names)})."
             )
     if match_score and before.standing.victory != after.standing.victory:
-        old_v = "–".join(map(str, before.standing.victory))
-        new_v = "–".join(map(str, after.standing.victory))
+        old_v = _named(before.standing.victory, names)
+        new_v = _named(after.standing.victory, names)
         messages.append(f"Match score now {new_v} (was {old_v}).")
     return messages

@@ -372,9 +372,7 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
                           list(range(1, len(new_hands) + 1)), version=stored.version)
             new_hands, new_result = plan.hands, plan.result
         new_hands = _canonical(web, stored.settings, new_hands)
-        word = web.game.hand_word
-        label = (f"{spec.verb} {trick} of {word} {hand}" if trick is not None
-                 else f"{spec.verb} ({word} {hand})")
+        label = _action_label(spec.verb, web.game.hand_word, hand, trick, editing)
         store().save_hands(stored.id, stored.hands, new_hands, label_with(label, plan), device(),
                            renumbers=plan is not None and len(new_hands) != len(stored.hands),
                            version=stored.version)
@@ -406,6 +404,16 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
                                     word=web.game.hand_word, match_score=web.game.race),
                    web.game.hand_word)
     return _after_change(stored.id, hand if editing else None)
+
+
+def _action_label(verb: str, word: str, hand: int, trick: int | None, editing: bool) -> str:
+    """The history's label of a change: what was recorded ("Trick 5 of hand 3", "Hand
+    finished (hand 3)"), or, from the editor of an earlier hand, that the hand was edited and
+    in what ("Hand 3 edited (trick 5)")."""
+    if editing:
+        what = f"{verb} {trick}" if trick is not None else verb
+        return f"{word.capitalize()} {hand} edited ({what[:1].lower()}{what[1:]})"
+    return f"{verb} {trick} of {word} {hand}" if trick is not None else f"{verb} ({word} {hand})"
 
 
 def _flash_changes(messages: list[str], word: str) -> None:

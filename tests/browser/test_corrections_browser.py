@@ -47,7 +47,7 @@ def test_an_edit_that_removes_a_tie_and_its_decider(page: object, server: str,
         "Corrected with it: remove hand 3")
     assert page.url == url_before  # type: ignore[attr-defined]  # htmx: no page load
     expect(page.locator("#undo")).to_contain_text(  # type: ignore[attr-defined]
-        "Undo: Hand finished (hand 2), with correction: remove hand 3")
+        "Undo: Hand 2 edited (hand finished), with correction: remove hand 3")
     body = page.request.get(f"{match_url}/match.json").json()  # type: ignore[attr-defined]
     assert [h["end"]["kind"] for h in body["hands"]] == ["played", "played", "played"]
     assert body["hands"][1]["end"]["piles"] == [70, 81] and body["hands"][1]["end"]["last"] == A

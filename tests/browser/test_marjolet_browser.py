@@ -61,8 +61,8 @@ def test_e1_melds_the_exchange_and_the_scoresheet(page: object, server: str) -> 
     expect(verdict).to_have_text("So far: Anne 100 · Bruno 0")
     turns = page.locator("ol.tricks li")  # type: ignore[attr-defined]
     expect(turns).to_have_count(1)
-    expect(turns.first).to_contain_text("four:K +80")
-    expect(turns.first).to_contain_text("marriage:h +20")
+    expect(turns.first).to_contain_text("four kings +80")
+    expect(turns.first).to_contain_text("the marriage in hearts +20")
 
     # Four aces in the same turn: 9 cards with the kings and Q♥, refused with the rule; the
     # aces stay picked.

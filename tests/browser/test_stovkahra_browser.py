@@ -79,7 +79,7 @@ def test_a_game_to_100_a_right_dost_and_the_matchstick_choice(page: object,
     # A fifth ace is refused with the rule, and the declarer stays picked.
     declare(page, 3, rank="A", count="3")
     error = page.locator("#live .error")  # type: ignore[attr-defined]
-    expect(error).to_contain_text("Aces declared: Anna (N) 3 and David (W) 3")
+    expect(error).to_contain_text("Aces declared: Anna 3 and David 3")
     expect(error).to_be_visible()
     expect(page.locator("input[name='combination-seat'][value='3']")).to_be_checked()  # type: ignore[attr-defined]
 
@@ -120,7 +120,7 @@ def test_a_game_to_100_a_right_dost_and_the_matchstick_choice(page: object,
     deal_2 = open_deal(page, 2)
     expect(deal_2).to_contain_text("102 ≥ 100: right; opponents 55 ≥ 50 → 1 matchstick")
     expect(page.locator(".notice").first).to_contain_text(  # type: ignore[attr-defined]
-        "Match score now 1–0 (was 0–0).")
+        f"Match score now {NS} 1, {EW} 0 (was {NS} 0, {EW} 0).")
 
     # Deal 3 (Boris deals): Cilka shows three aces and calls dost at once with NS at 30:
     # wrong, EW win 2 matchsticks.

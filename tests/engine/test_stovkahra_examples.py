@@ -53,9 +53,9 @@ def test_1_combinations_and_a_middle_seven_make_the_deal_score_6_2():
     assert out.totals_after == (90, 44)
     assert out.award is None and not out.reset
     texts = [(line.player, line.text, line.points) for line in out.lines]
-    assert (NS, "North (N): three aces", 30) in texts
-    assert (EW, "East (E): three kings", 6) in texts
-    assert (NS, "South (S): three sevens", 10) in texts
+    assert (NS, "North: three aces", 30) in texts
+    assert (EW, "East: three kings", 6) in texts
+    assert (NS, "South: three sevens", 10) in texts
     assert (NS, "NS: trick 4 won with a seven", 10) in texts
     assert (EW, "EW: last trick", 6) in texts
     standing = f.result().standing

@@ -113,7 +113,7 @@ COMBINATION_TABLE = [
 def test_combination_values_4(rank, count, points, name):
     s = score(deal(combo(N, rank, count)))
     assert s.combinations == [points, 0]
-    assert s.lines[0].text == f"North (N): {name}" and s.lines[0].points == points
+    assert s.lines[0].text == f"North: {name}" and s.lines[0].points == points
 
 
 def test_combination_table_is_exactly_the_rules_4():

@@ -162,8 +162,8 @@ def test_reuse_of_a_scored_sequence(table: Table, htmx: bool) -> None:
     mid = table.seed([hand("8h", "0", {1: (["seq:a/A/3"], [])})])
     refused(table, mid, htmx,
             lambda: table.trick(mid, 1, 2, (["Ua", "10a", "9a"], []), htmx=htmx),
-            "Trick 2: Ágnes may not declare Terc to the Under of acorns (seq:a/U/3) after "
-            "scoring Terc to the Ace of acorns (seq:a/A/3)", "rule 4.6.3")
+            "Trick 2: Ágnes may not declare Terc to the Under of acorns after "
+            "scoring Terc to the Ace of acorns", "rule 4.6.3")
 
 
 @HTMX

@@ -111,12 +111,13 @@ def test_removing_a_tie_leaves_a_decider_that_is_removed_with_the_edit(
             in page.notices), page.notices
     # Tamás won the game at hand 2 (1 buli); hand 3 (was 4) then scores 80–81 from 0–0
     assert page.standings() == ((80, 81), (0, 1))
-    assert ("Undo: Hand finished (hand 2), with correction: remove hand 3" in page.text)
+    assert "Undo: Hand 2 edited (hand finished), with correction: remove hand 3" in page.text
 
     page = table.done(table.undo(mid, htmx=htmx), htmx)
     assert table.hands(mid) == before
     assert page.standings() == ((80, 81), (0, 1))          # Tamás won the decider: 1 buli
-    assert "Undone: Hand finished (hand 2), with correction: remove hand 3." in page.notices
+    assert ("Undone: Hand 2 edited (hand finished), with correction: remove hand 3."
+            in page.notices)
 
 
 def test_removing_every_later_hand_instead(table: Table) -> None:

@@ -39,7 +39,7 @@ def test_editing_an_earlier_hand_turns_a_later_claim_wrong(table: Table, htmx: b
     assert "Editing hand 1" in page.text
     assert ("Hand 2 now: Tamás wins 1 buli (was: Ágnes wins 2 buli (maccs))."
             in page.notices), page.notices
-    assert "Match score now 0–1 (was 2–0)." in page.notices
+    assert "Match score now Ágnes 0, Tamás 1 (was Ágnes 2, Tamás 0)." in page.notices
     assert page.standings() == ((0, 0), (0, 1))
     assert "411 < 501: wrong" in page.text
     hands = table.hands(mid)
@@ -58,7 +58,8 @@ def test_edit_that_changes_only_totals_says_so(table: Table, htmx: bool) -> None
     page = table.done(table.finish(mid, 1, 90, last=A, htmx=htmx, editing=True), htmx)
     # hand 1 was 440–71, is 450–61; hand 2 scores 80–81, so its totals 520–152 become
     # 530–142: Ágnes still wins 2 buli there
-    assert "Hand 2: totals after it now 530–142 (were 520–152)." in page.notices, page.notices
+    assert ("Hand 2: totals after it now Ágnes 530, Tamás 142 (were Ágnes 520, Tamás 152)."
+            in page.notices), page.notices
     assert not any(n.startswith("Hand 2 now") or n.startswith("Match score") for n in
                    page.notices)
     assert table.hands(mid)[0]["end"]["piles"] == [90, 61]
@@ -81,7 +82,7 @@ def test_delete_the_last_hand(table: Table, htmx: bool) -> None:
     mid = table.seed([HAND_440_71, CLAIM_HAND])
     page = table.done(table.delete(mid, 2, htmx=htmx), htmx)
     assert "Hand 2 deleted." in page.notices
-    assert "Match score now 0–0 (was 2–0)." in page.notices
+    assert "Match score now Ágnes 0, Tamás 0 (was Ágnes 2, Tamás 0)." in page.notices
     assert page.standings() == ((440, 71), (0, 0))
     assert table.hands(mid) == [{**HAND_440_71, "dealer": A}]
     assert "Undo: Hand 2 deleted" in page.text
@@ -150,6 +151,6 @@ def test_undo_an_edit_and_a_delete(table: Table, htmx: bool) -> None:
     assert "Undone: Hand 2 deleted." in page.notices
     assert page.standings() == ((0, 0), (0, 1))
     page = table.done(table.undo(mid, htmx=htmx), htmx)
-    assert "Undone: Trick 2 of hand 1." in page.notices
+    assert "Undone: Hand 1 edited (trick 2)." in page.notices      # an edit, said as one
     assert table.hands(mid) == original
     assert page.standings() == ((0, 0), (2, 0))

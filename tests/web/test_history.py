@@ -109,7 +109,8 @@ def test_undo_of_a_restore_and_of_its_delete_gives_back_the_match_as_it_was(
 
 
 def _totals(outcome: HandOutcome) -> str:
-    return "–".join(map(str, outcome.totals_after))
+    """Each player's total after the hand, after the player's name (the notices name them)."""
+    return ", ".join(f"{name} {t}" for name, t in zip(NAMES, outcome.totals_after, strict=True))
 
 
 def _score(hands: list[dict[str, Any]]) -> Any:

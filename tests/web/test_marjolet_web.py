@@ -264,13 +264,14 @@ def test_e1_melds_picked_after_won_tricks(game: Marjolet, htmx: bool, rules: str
     game.done(game.turn(mid, 1, 2, A, htmx=htmx), htmx)
     page = game.done(game.turn(mid, 1, 3, A, FOUR["K"], htmx=htmx), htmx)
     assert so_far(page) == f"So far: Anne {kings} · Bruno 0"
-    assert f"four:K +{kings}" in page.text
+    assert f"four kings +{kings}" in page.text
     assert f"After trick 3: Anne melds four kings (K♣ K♦ K♥ K♠) +{kings}" in page.text
     assert page.value("turn-trick") == "4"                     # the next turn is proposed
     assert page.checked("turn-cards") == []                    # the picker is cleared
     page = game.done(game.turn(mid, 1, 3, A, ["Kh", "Qh"], htmx=htmx), htmx)
     assert so_far(page) == f"So far: Anne {kings + 20} · Bruno 0"
-    assert "3 Anne’s turn: four:K" in page.text and "marriage:h +20" in page.text
+    assert "3 Anne’s turn: four kings" in page.text
+    assert "the marriage in hearts +20" in page.text
     page = game.done(game.turn(mid, 1, 5, A, exchange=True, htmx=htmx), htmx)
     assert so_far(page) == f"So far: Anne {kings + 30} · Bruno 0"
     assert "5 Anne’s turn: exchanged the trump 7 (+10)." in page.text
@@ -607,7 +608,7 @@ def test_e9a_one_player_reaches_500(game: Marjolet, htmx: bool) -> None:
     assert "Game over: Anne wins 540–400" in page.text
     assert "Anne wins the game 540–400" in page.classed["summary"]
     assert "Anne reaches 540 (≥ 500): Anne wins the game" in page.text
-    assert "Match score now 1–0 (was 0–0)." in page.notices
+    assert "Match score now Anne 1, Bruno 0 (was Anne 0, Bruno 0)." in page.notices
     assert "Start deal 4" not in page.text and "next deal" not in page.text
     assert game.hands(mid)[2] == {**DEAL_3A, "dealer": B}
     refused(game, mid, htmx, lambda: game.turnup(mid, 4, "9h", htmx=htmx),
@@ -676,7 +677,7 @@ def test_edit_an_earlier_deal_recomputes_everything_after(game: Marjolet, htmx: 
     notices = page.notices
     assert "Deal 2 now: Anne 390, Bruno 310 (was: Anne 490, Bruno 310)." in notices, notices
     assert ("Deal 3 now: Anne 440, Bruno 400 (was: Anne wins the game 540–400).") in notices
-    assert "Match score now 0–0 (was 1–0)." in notices
+    assert "Match score now Anne 0, Bruno 0 (was Anne 1, Bruno 0)." in notices
     assert game.standings(page) == ((440, 400), (0, 0))
     hands = game.hands(mid)
     assert hands[0]["tricks"][0]["melds"] == [[], []]
@@ -699,7 +700,7 @@ def test_edit_a_finish_then_a_meld_that_ends_the_game_earlier(game: Marjolet,
     page = game.done(game.turn(mid, 1, 9, A, ["Kc", "Qc"], htmx=htmx, editing=True), htmx)
     assert ("Deal 2 now: Anne wins the game 520–320 (was: Anne 480, Bruno 320)."
             in page.notices), page.notices
-    assert "Match score now 1–0 (was 0–0)." in page.notices
+    assert "Match score now Anne 1, Bruno 0 (was Anne 0, Bruno 0)." in page.notices
     assert game.standings(page) == ((520, 320), (1, 0))
     assert "Game over: Anne wins 520–320" in page.text
 

@@ -328,7 +328,7 @@ def test_normal_game_with_the_discard_as_cards(tg: Troggu, htmx: bool) -> None:
     # the discard, tapped in the picker: 10 cards for 4 players
     assert "The exchange: the discard of 10 cards" in page.text
     page = tg.done(tg.discard(mid, 1, DISCARD_10, htmx=htmx), htmx)
-    assert "Discard Qs 9s 8s 7s 6s 5s Qb 9b 8b 7b: 16 card points, counted for Beat's side" \
+    assert "Discard Q♠ 9♠ 8♠ 7♠ 6♠ 5♠ Q♣ 9♣ 8♣ 7♣: 16 card points, counted for Beat's side" \
         in page.text
     assert sorted(tg.hands(mid)[0]["discard"]) == sorted(DISCARD_10)
     assert sorted(page.checked("discard-cards")) == sorted(DISCARD_10)
@@ -557,7 +557,8 @@ def test_edit_an_earlier_hand_recomputes_everything_after_it(tg: Troggu, htmx: b
     assert "Editing hand 1" in page.text
     notices = " ".join(page.notices)
     assert "Hand 2: totals after it now" in notices
-    assert "Hand 3: totals after it now -40–-40–110–-40–10" in notices
+    assert ("Hand 3: totals after it now Anna -40, Beat -40, Carla 110, Dario -40, "
+            "Elsa 10") in notices
     assert tg.balances(page) == [-40, -40, 110, -40, 10]
     assert tg.payments(page)["Carla"][0] == 80
     assert tg.settle(page) == ["Anna pays Carla 40", "Beat pays Carla 40",
@@ -565,7 +566,8 @@ def test_edit_an_earlier_hand_recomputes_everything_after_it(tg: Troggu, htmx: b
     # hand 2: Dario's game was a Solo (Dario speaks second after Beat deals)
     page = tg.done(tg.bids(mid, 2, B, {D: "solo"}, htmx=htmx, editing=True), htmx)
     assert "Hand 2: Dario loses a Solo 52–62 (×1): -80" in page.text
-    assert "Hand 3: totals after it now -30–-30–120–-80–20" in " ".join(page.notices)
+    assert ("Hand 3: totals after it now Anna -30, Beat -30, Carla 120, Dario -80, "
+            "Elsa 20") in " ".join(page.notices)
     assert tg.balances(page) == [-30, -30, 120, -80, 20]
     assert tg.hands(mid)[1]["bids"] == ["pass", "solo"]
 

@@ -6,6 +6,7 @@ the odd hands (Tamás leads their trick 1) and Tamás the even ones (Ágnes lead
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import re
@@ -721,11 +722,14 @@ class Marjolet(Table):
 
     @staticmethod
     def standings(page: Page) -> tuple[tuple[int, int], tuple[int, int]]:
-        """((totals Anne, Bruno), (games won)) from the standings table."""
+        """((totals Anne, Bruno), (games won)) from the standings table: one game, no row of
+        games won (its winner is named in the phase, "Game over: Anne wins ...")."""
         points = re.search(r"Points this game (\d+) (\d+)", page.text)
-        won = re.search(r"Game won (\d+) (\d+)", page.text)
-        assert points and won, page.text[:500]
-        return ((int(points[1]), int(points[2])), (int(won[1]), int(won[2])))
+        assert points and "Game won" not in page.text, page.text[:500]
+        head = page.html.split('id="standings"', 1)[1].split("</thead>", 1)[0]
+        names = [html.unescape(n) for n in re.findall(r"<th>([^<]+)</th>", head)]
+        won = [int(f"Game over: {name} wins" in page.text) for name in names]
+        return ((int(points[1]), int(points[2])), (won[0], won[1]))
 
 
 CSRF_MESSAGE = "This form could not be checked (its security token is missing or stale)"

@@ -152,7 +152,8 @@ class Game(ABC):
         return "Points this game"
 
     def victory_label(self, settings: dict[str, Any]) -> str:
-        """The heading of the victory count on the scoreboard."""
+        """The heading of the victory count on the scoreboard (empty: no such row, for a match
+        of one game, whose winner the phase names)."""
         target = settings.get("target")
         suffix = f" (to {target})" if target else ""
         return f"{self.victory_unit.capitalize()}{suffix}"

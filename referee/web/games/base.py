@@ -27,7 +27,9 @@ class Action:
 
     form: str
     apply: Callable[[ActionContext, Any], list[dict[str, Any]]]
-    verb: str     # the undo log: "<verb> (hand 3)", or "<verb> 5 of hand 3" for a trick
+    # the undo log: "<verb> (hand 3)", or "<verb> 5 of hand 3" for a trick; from the editor of
+    # an earlier hand "Hand 3 edited (<verb>)"
+    verb: str
     per_trick: bool = False   # posted to .../<action>/<trick>; every other action takes none
 
 

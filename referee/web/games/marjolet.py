@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -24,6 +25,14 @@ from .base import Action, ActionContext, WebGame
 
 CARDS = [(str(card), FRENCH.short_name(card)) for card in FRENCH.cards]
 PLAYER = [("0", "0"), ("1", "1")]
+
+
+def _meld_name(turnup: object, meld: object) -> str:
+    """A stored meld in words (``four:K`` → "four kings"), as the table says it."""
+    try:
+        return parse_meld(meld, FRENCH.parse(turnup).suit).name
+    except RuleViolation:
+        return "a meld the rules do not know"
 
 
 class NewGameForm(FlaskForm):
@@ -277,6 +286,7 @@ class MarjoletWeb(WebGame):
             "deal": deal, "outcome": outcome, "deck": FRENCH,
             "dealer": ctx.dealer(),
             "declared": score.declared if score else [],
+            "meld_name": partial(_meld_name, (deal or {}).get("turnup")),
             "turns": [
                 (number, trick) for number, trick in enumerate((deal or {}).get("tricks") or [], 1)
                 if trick.get("exchange") is not None or any(trick.get("melds") or [[], []])

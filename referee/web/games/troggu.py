@@ -16,7 +16,7 @@ from wtforms import BooleanField, Field, RadioField, SelectField, SelectMultiple
 from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import TextInput
 
-from ...engine.cards import SWISS_TAROT, TRUMP, roman
+from ...engine.cards import SWISS_TAROT, TRUMP, Card, roman
 from ...engine.errors import RuleViolation
 from ...engine.games.base import HandOutcome, MatchResult
 from ...engine.games.troggu import GAME, bidding, forced_game, settle_up, table
@@ -384,6 +384,16 @@ def apply_misere(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
 
 # -- the editor -------------------------------------------------------------------------------
 
+def _card_name(card: object) -> str:
+    """A stored card (its code, or the card read from it) as the picker shows it: XX, Q♠."""
+    return SWISS_TAROT.short_name(card if isinstance(card, Card) else SWISS_TAROT.parse(card))
+
+
+def _cards_text(codes: list[str]) -> str:
+    """Stored cards as the picker shows them: ``T20 Qs`` → "XX Q♠"."""
+    return " ".join(SWISS_TAROT.short_name(SWISS_TAROT.parse(code)) for code in codes)
+
+
 def _outcome(result: MatchResult, number: int) -> HandOutcome | None:
     if 1 <= number <= len(result.hands):
         return result.hands[number - 1]
@@ -590,7 +600,8 @@ class TrogguWeb(WebGame):
             "balances": [(name, ctx.result.standing.totals[s]) for s, name in enumerate(names)],
             "rappen": rappen, "francs": francs, "variants": _variants(settings),
             "threshold": t.threshold, "threshold_name": t.threshold_name, "stake": t.stake,
-            "trumps": TRUMPS, "open": open_choices(ctx.result),
+            "trumps": TRUMPS, "trump_names": dict(TRUMPS), "open": open_choices(ctx.result),
+            "cards_text": _cards_text,
         }
 
     def pdf_context(self, settings: dict[str, Any], result: MatchResult) -> dict[str, Any]:
@@ -600,4 +611,5 @@ class TrogguWeb(WebGame):
             "settle": settle(names, result.standing.totals), "variants": _variants(settings),
             "threshold": t.threshold, "threshold_name": t.threshold_name, "sizes": t.sizes,
             "game_names": GAME_NAMES, "rappen": rappen, "francs": francs,
+            "card_name": _card_name,
         }

@@ -77,7 +77,7 @@ class Marjolet(Game):
         }
 
     def victory_label(self, settings: dict[str, Any]) -> str:
-        return "Game won"
+        return ""          # one game: no count of games won; the phase says who won it
 
     def sides(self, settings: dict[str, Any]) -> list[str]:
         return list(settings["players"])

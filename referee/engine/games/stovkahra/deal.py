@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...cards import FRENCH
 from ...errors import RuleViolation
 from ..base import Line
 from ..base import and_list as _and
@@ -14,7 +15,6 @@ from .values import (
     MAX_DECLARED_CARDS,
     MAX_SEVENS,
     PLURAL,
-    SEATS,
     TRICKS,
     combination_points,
     possible_points,
@@ -55,7 +55,7 @@ class Names:
     teams: list[str]
 
     def seat(self, seat: int) -> str:
-        return f"{self.players[seat]} ({SEATS[seat]})"
+        return self.players[seat]
 
     def team(self, team: int) -> str:
         return self.teams[team]
@@ -74,7 +74,7 @@ def score_deal(facts: DealFacts, dealer: int, names: Names) -> DealScore:
         team = team_of(c.seat)
         points = combination_points(c.rank, c.count)
         score.combinations[team] += points
-        shown = f" ({' '.join(map(str, c.cards))})" if c.cards else ""
+        shown = f" ({' '.join(map(FRENCH.short_name, c.cards))})" if c.cards else ""
         score.lines.append(Line(team, f"{names.seat(c.seat)}: {c.name}{shown}", points, "4"))
     end = facts.end
     if end is None:

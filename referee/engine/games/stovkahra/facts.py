@@ -249,7 +249,7 @@ def _parse_combination(data: object, number: int) -> Combination:
         if len(cards) != count or any(card.rank != rank for card in cards):
             raise RuleViolation(
                 "combination.cards",
-                f"{who}: the cards picked ({' '.join(map(str, cards))}) are not "
+                f"{who}: the cards picked ({' '.join(map(FRENCH.short_name, cards))}) are not "
                 f"{combination_name(rank, count)}",
                 "4.3",
             )

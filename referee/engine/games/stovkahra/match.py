@@ -90,10 +90,10 @@ class MatchFold:
         try:
             facts = parse_deal(raw)
         except RuleViolation as error:
-            # The facts reader knows seats, not names: "S: ..." becomes "Eva (S): ...".
+            # The facts reader knows seats, not names: "S: ..." becomes "Eva: ...".
             seat, colon, rest = error.message.partition(": ")
             if colon and seat in SEATS:
-                error.message = f"{self.names.players[SEATS.index(seat)]} ({seat}): {rest}"
+                error.message = f"{self.names.players[SEATS.index(seat)]}: {rest}"
             raise
         if self.over:
             raise RuleViolation(

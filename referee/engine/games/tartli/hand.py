@@ -182,7 +182,7 @@ def _shows(facts: HandFacts, lead: list[int | None]) -> list[tuple[int | None, C
         for player in (0, 1):
             for meld in trick.melds[player]:
                 for card in sorted(meld.cards):
-                    shows.append((player, card, number, f"{meld} in trick {number}"))
+                    shows.append((player, card, number, f"{meld.name} in trick {number}"))
     if facts.bela:
         for rank in ("K", "O"):
             shows.append((
@@ -322,7 +322,7 @@ def _check_declarable(
                     raise RuleViolation(
                         "meld.reuse",
                         f"Trick {number}: {names[player]} may not declare {meld.name} "
-                        f"({meld}) after scoring {earlier.name} ({earlier}): a new sequence "
+                        f"after scoring {earlier.name}: a new sequence "
                         "in the same suit needs a higher top card, or the same top and more "
                         "cards, or a missing card between the two",
                         "4.6.3",
@@ -332,7 +332,7 @@ def _check_declarable(
 def _meld_name(meld: Meld | None) -> str:
     if meld is None:
         return "nothing"
-    return meld.name if isinstance(meld, Conceded) else f"{meld.name.lower()} ({meld})"
+    return meld.name if isinstance(meld, Conceded) else meld.name.lower()
 
 
 def _explain_trick(score: HandScore, verdict: TrickVerdict, names: list[str]) -> None:
@@ -359,7 +359,7 @@ def _explain_trick(score: HandScore, verdict: TrickVerdict, names: list[str]) ->
         ))
     for meld in verdict.melds[verdict.winner]:
         score.lines.append(Line(
-            verdict.winner, f"Trick {n}: {names[verdict.winner]}, {meld.name} ({meld})",
+            verdict.winner, f"Trick {n}: {names[verdict.winner]}, {meld.name}",
             meld.points, "4.4.7",
         ))
 

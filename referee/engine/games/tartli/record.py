@@ -159,7 +159,7 @@ def _check_shown_cards(facts: HandFacts, record: Record, names: list[str]) -> No
         for player in (0, 1):
             for meld in trick.melds[player]:
                 for card in sorted(meld.cards):
-                    shows.append((player, card, number, f"{meld} in trick {number}"))
+                    shows.append((player, card, number, f"{meld.name} in trick {number}"))
     if facts.bela:
         for rank in ("K", "O"):
             shows.append((facts.bela.player, Card(rank, facts.trumps), facts.bela.trick,

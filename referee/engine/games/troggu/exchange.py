@@ -78,7 +78,7 @@ def _names(cards: Sequence[Card]) -> str:
 
 
 def cards_text(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards)
+    return " ".join(SWISS_TAROT.short_name(c) for c in cards)
 
 
 def check_call(
