@@ -14,27 +14,16 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from test_sharing import store_of, view_token
 from webtools import HAND_440_71, Page, Table
 
 from referee.engine import matchfile
 from referee.engine.games.troggu import GAME as TROGGU
 from referee.web import pdf
 from referee.web.pdf import Scoresheets
-from referee.web.store import Store
 
 HTMX = pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
 COOKIE_LIMIT = 4096       # bytes of one cookie that browsers keep (name, value, attributes)
-
-
-def store_of(app: Flask) -> Store:
-    store: Store = app.extensions["referee.store"]
-    return store
-
-
-def view_token(app: Flask, match_id: str) -> str:
-    stored = store_of(app).load(match_id)
-    assert stored is not None
-    return stored.view_token
 
 
 # ---------------------------------------------------------------------------------------------
