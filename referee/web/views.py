@@ -364,10 +364,8 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
             new_result = web.game.score(stored.settings, new_hands)     # names the players
         except RuleViolation as violation:
             # later hands that no longer fit: corrected with this change when the table chose
-            # how (else LaterHands, with the ways out)
-            # (every hand with its proposed facts first: a correction that removes a hand
-            # must not move the dealer of an old hand stored without one, rule 6.1.1)
-            new_hands = web.game.complete(stored.settings, new_hands)
+            # how (else LaterHands, with the ways out); the hands already carry their proposed
+            # facts (ActionContext.hands), so a removal moves no old hand's dealer (6.1.1)
             plan = chosen(web.game, stored.settings, new_hands, violation, hand + 1,
                           list(range(1, len(new_hands) + 1)), version=stored.version)
             new_hands, new_result = plan.hands, plan.result
