@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 # Debian packages the tests need: the browser for the page tests, a faster WeasyPrint.
 DEBS := chromium libharfbuzz-subset0 fonts-dejavu-core
 
-.PHONY: run test lint setup system-packages
+.PHONY: run test lint setup system-packages bench
 
 $(BIN)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -36,3 +36,7 @@ lint: setup
 
 test: system-packages lint
 	$(BIN)/pytest
+
+# The figures of issue 12 against baselines of the same run (not part of `make test`).
+bench: setup
+	$(BIN)/python -m tests.bench.run

@@ -1,0 +1,61 @@
+"""A phone at the table, for the tap-counting tests (issue 11, items 1 and 2): a 390×844 touch
+viewport, every tap and every number typed counted, and the check that what the table needs to
+see after an action is on the screen without scrolling."""
+
+from __future__ import annotations
+
+from typing import Any
+
+WIDTH, HEIGHT = 390, 844
+
+
+def touch_phone(browser: Any, *, javascript: bool = True) -> Any:
+    """A page in a fresh context the size of a phone held in one hand, tapped with a finger."""
+    context = browser.new_context(
+        viewport={"width": WIDTH, "height": HEIGHT}, has_touch=True, is_mobile=True,
+        java_script_enabled=javascript, accept_downloads=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    return page
+
+
+class Hand:
+    """Counts what the table does to enter a hand: ``tap`` a control, ``type`` a number.
+    A tap on a link or a submit button that loads a page waits for it (htmx swaps included:
+    it waits for the network to be idle)."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.taps = 0
+        self.numbers = 0
+
+    def tap(self, locator: Any) -> None:
+        locator.scroll_into_view_if_needed()
+        locator.tap()
+        self.taps += 1
+        self.page.wait_for_load_state("networkidle")
+
+    def type(self, locator: Any, number: int) -> None:
+        locator.scroll_into_view_if_needed()
+        locator.fill(str(number))
+        self.numbers += 1
+
+    @property
+    def count(self) -> tuple[int, int]:
+        return self.taps, self.numbers
+
+
+def in_view(locator: Any) -> bool:
+    """The element is shown and wholly inside the viewport as it is now (not scrolled to)."""
+    page = locator.page
+    if not locator.is_visible():
+        return False
+    box = locator.bounding_box()
+    viewport = page.viewport_size
+    return (box is not None and box["y"] >= 0 and box["x"] >= 0
+            and box["y"] + box["height"] <= viewport["height"]
+            and box["x"] + box["width"] <= viewport["width"] + 0.5)
+
+
+def page_height(page: Any) -> int:
+    return int(page.evaluate("() => document.documentElement.scrollHeight"))
