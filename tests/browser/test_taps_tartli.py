@@ -31,8 +31,10 @@ def card(page: Any, field: str, code: str) -> Any:
     return page.locator(f"label:has(> input[name='{field}'][value='{code}'])")
 
 
-def test_an_ordinary_hand_in_four_taps_and_one_number(chromium: Any, server: str) -> None:
-    page = touch_phone(chromium)
+@pytest.mark.parametrize("javascript", [True, False], ids=["htmx", "no-js"])
+def test_an_ordinary_hand_in_four_taps_and_one_number(chromium: Any, server: str,
+                                                      javascript: bool) -> None:
+    page = touch_phone(chromium, javascript=javascript)
     new_match(page, server)
     hand = Hand(page)
     # Anna deals (proposed, shown); trumps hearts; Anna's pile 100, Béla's 51; Anna took the

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from webtools import TIE_HANDS, A, B, Page, Table, claim, hand, played, refused
+from webtools import TIE_HANDS, A, B, Page, Table, claim, hand, played, refused, unchanged
 
 HTMX = pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
 
@@ -17,7 +17,7 @@ HTMX = pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
 def score_at_once(table: Table, mid: str, n: int, card: str, pile: int | str | None,
                   last: int | None, *, pile_player: int = 0, stichmatsch: int | None = None,
                   dealer: int | None = None, action: str = "played", htmx: bool = False,
-                  editing: bool = False) -> Page:
+                  editing: bool = False, **kw: Any) -> Page:
     """The start form's "Score the hand": indicator, dealer and finish facts in one post."""
     data: dict[str, Any] = {
         "indicator-indicator": card, "indicator-pile_player": str(pile_player),
@@ -29,7 +29,7 @@ def score_at_once(table: Table, mid: str, n: int, card: str, pile: int | str | N
         data["indicator-dealer"] = str(dealer)
     query = "?editing=1" if editing else ""
     return table.post(f"/m/{mid}/hands/{n}/{action}{query}", data, htmx=htmx,
-                      prefix="indicator")
+                      prefix="indicator", **kw)
 
 
 @HTMX
@@ -114,6 +114,21 @@ def test_start_hand_with_finish_facts_typed_keeps_them_and_asks(table: Table,
                    "tap Score the hand")
     assert page.value("indicator-pile") == "100"
     assert page.checked("indicator-last") == ["0"]
+
+
+@HTMX
+def test_scored_at_once_while_another_phone_started_the_hand(table: Table, htmx: bool) -> None:
+    mid = table.new_match()
+    assert table.indicator(mid, 1, "9l").status == 302      # on another phone, meanwhile
+    with unchanged(table, mid):
+        page = score_at_once(table, mid, 1, "8h", 100, A, htmx=htmx,
+                             query_string={"base": "new"})
+    assert page.status == 409, page.status
+    # beside the stored hand, what this phone sent, to send again
+    assert page.checked("indicator-indicator") == ["8h"]
+    assert page.value("indicator-pile") == "100"
+    assert page.checked("indicator-last") == ["0"]
+    assert f'formaction="/m/{mid}/hands/1/played?base=' in page.html
 
 
 def test_a_decider_is_not_scored_as_a_played_hand(table: Table) -> None:
