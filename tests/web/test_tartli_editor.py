@@ -9,7 +9,19 @@ import re
 from typing import Any
 
 import pytest
-from webtools import TIE_HANDS, A, B, Page, Table, claim, hand, played, refused, unchanged
+from webtools import (
+    TIE_HANDS,
+    A,
+    B,
+    Page,
+    Table,
+    claim,
+    csrf_is_checked,
+    hand,
+    played,
+    refused,
+    unchanged,
+)
 
 HTMX = pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
 
@@ -129,6 +141,14 @@ def test_scored_at_once_while_another_phone_started_the_hand(table: Table, htmx:
     assert page.value("indicator-pile") == "100"
     assert page.checked("indicator-last") == ["0"]
     assert f'formaction="/m/{mid}/hands/1/played?base=' in page.html
+
+
+@HTMX
+@pytest.mark.parametrize("kind", ["missing", "forged", "other-session"])
+def test_scoring_at_once_checks_the_csrf_token(table: Table, htmx: bool, kind: str) -> None:
+    mid = table.new_match()
+    csrf_is_checked(table, mid, kind, lambda token: score_at_once(
+        table, mid, 1, "8h", 100, A, htmx=htmx, token=token))
 
 
 def test_a_decider_is_not_scored_as_a_played_hand(table: Table) -> None:
