@@ -176,6 +176,22 @@ def test_a_hand_in_progress_shows_who_won_first_and_the_pickers_on_demand(
     assert page.checked("trick-cards_0") == ["7l"]
 
 
+def test_the_trick_just_recorded_shows_with_its_verdict(table: Table) -> None:
+    mid = table.new_match()
+    table.indicator(mid, 1, "8h")
+    # Tamás leads a kvart to the Under of acorns, Ágnes answers with one to the King of
+    # leaves (4.2.4); Tamás takes the trick
+    page = table.done(table.trick(mid, 1, 1, (["Kl", "Ol", "Ul", "10l"],
+                                              ["Ua", "10a", "9a", "8a"]), B), False)
+    assert "Trick 1: Tamás won" in page.text
+    assert any("Ágnes scores 50" in v for v in page.shown("verdict")), page.shown("verdict")
+    assert page.html.index("Trick 1: Tamás won") < page.html.index("Ágnes won trick 2")
+    # after trick 16 the last one recorded is trick 16
+    mid = table.seed([hand("8h", "0101010101010101")])
+    page = table.get(f"/m/{mid}")
+    assert "Trick 16: Tamás won" in page.text and "Trick 15: " not in page.text
+
+
 @pytest.mark.parametrize("end", ["played", "claim"])
 def test_editing_an_old_hand_opens_at_its_end(table: Table, end: str) -> None:
     finished = played((80, 71), A) if end == "played" else claim(A, 2, (0, 0))
