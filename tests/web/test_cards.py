@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from test_plain_words import MATCHES, _store
-from webtools import Table
+from webtools import Marjolet, Series, Table
 
 from referee.engine.cards import FRENCH, HUNGARIAN, SWISS_TAROT, Deck
 from referee.web.cards import DECKS, face
@@ -128,6 +129,26 @@ def test_the_tarot_picker_shows_its_trumps_as_numerals_and_names_its_suits(
     for group in ("trumps", "cups", "coins", "swords", "batons"):
         assert f'role="group" aria-label="{group}"' in html
     assert not FRENCH_SYMBOLS & set(html)
+
+
+def test_the_french_pickers_name_every_card_in_full(
+        app: Flask, client: FlaskClient, csrf_token: Callable[..., str]) -> None:
+    """Marjolet's turn-up and Stovkahra's combination (with German letters: O and U) show the
+    French pack's own marks and name each card in full."""
+    marjolet = Marjolet(app, client, csrf_token)
+    toggles = _toggles(_html(client, f"/m/{marjolet.new_game()}"))
+    assert len(toggles) == 32
+    for card in FRENCH.cards:
+        suit = FRENCH.suit_names[card.suit]
+        assert toggles[str(card)] == (
+            FRENCH.long_name(card), f'{card.rank}<span class="suit suit-{suit}"></span>')
+    series = Series(app, client, csrf_token)
+    mid = series.new_series(german_letters="y")
+    series.start_deal(mid, 1, "h")
+    toggles = _toggles(_html(client, f"/m/{mid}"))
+    assert toggles["Qh"] == ("Ober of hearts", 'O<span class="suit suit-hearts"></span>')
+    assert toggles["Jc"] == ("Unter of clubs", 'U<span class="suit suit-clubs"></span>')
+    assert toggles["As"] == ("Ace of spades", 'A<span class="suit suit-spades"></span>')
 
 
 def test_german_letters_name_the_over_and_the_under() -> None:
