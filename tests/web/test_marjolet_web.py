@@ -240,7 +240,9 @@ def test_new_game_refused(game: Marjolet, data: dict[str, str], message: str) ->
 def test_start_a_deal(game: Marjolet, htmx: bool) -> None:
     mid = game.new_game()
     page = game.done(game.turnup(mid, 1, "9c", htmx=htmx), htmx)
-    assert "Trumps: ♣ clubs (turn-up 9♣)" in page.text
+    assert re.search(r"Trumps: clubs \(turn-up 9 ?\)", page.text)   # the pack's own marks
+    assert '<span class="suit suit-clubs" aria-hidden="true"></span> clubs' in page.html
+    assert 'aria-label="Nine of clubs">9<span class="suit suit-clubs"' in page.html
     assert "Deal 1 Bruno deals · Anne leads trick 1" in page.text
     assert "A turn after a won trick (tricks 1–10): meld, exchange" in page.text
     assert "Undo: Turn-up (deal 1)" in page.text
