@@ -430,7 +430,8 @@ def test_e4_the_trump_7_played(game: Marjolet, htmx: bool) -> None:
     page = game.done(game.seven(mid, 1, A, 12, htmx=htmx), htmx)
     assert so_far(page) == "So far: Anne 10 · Bruno 0"
     assert "Anne plays the 7♥ to trick 12, never exchanged +10" in page.text
-    assert page.selected("seven-player") == ["0"] and page.value("seven-trick") == "12"
+    # asked in the Finish itself (issue 11): shown there as recorded
+    assert page.checked("finish-seven") == ["0"] and page.value("finish-seven_trick") == "12"
     assert game.hands(mid)[0]["seven_played"] == {"player": A, "trick": 12}
     page = game.done(game.seven(mid, 1, B, htmx=htmx), htmx)
     assert "Bruno plays the 7♥ to a trick, never exchanged +10" in page.text
@@ -500,13 +501,14 @@ def test_edit_page_shows_the_stored_deal(game: Marjolet) -> None:
     assert page.checked("finish-brisques_player") == ["0"]
     assert page.checked("finish-trick10") == ["0"] and page.checked("finish-last") == ["0"]
     assert page.selected("finish-sweep") == [""]
-    assert page.selected("seven-player") == ["0"]
+    assert page.checked("finish-seven") == ["0"]            # asked in the Finish (issue 11)
     assert posts_to(page, f"/m/{mid}/hands/1/finish", editing=True)
     part = game.get(f"/m/{mid}/hands/2", htmx=True)
     assert part.is_partial and "Editing deal 2" in part.text
     assert part.value("finish-brisques") == "30"
     assert part.checked("finish-brisques_player") == ["1"]
-    assert part.selected("seven-player") == [""]
+    assert not any(i.get("name") == "finish-seven" for i in part.inputs)
+    assert "Anne exchanged the trump 7 after trick 5." in part.text
     assert "5 Anne’s turn: exchanged the trump 7 (+10)." in part.text
 
 
@@ -951,12 +953,23 @@ def test_an_exchange_and_the_trump_7_played(game: Marjolet, htmx: bool) -> None:
     page = refused(game, mid, htmx, lambda: game.seven(mid, 1, A, 12, htmx=htmx),
                    "Deal 1: The 7♣ was exchanged after trick 5: an exchanged trump 7 earns no "
                    "bonus when it is played (rule 6.3.9)")
-    assert page.selected("seven-player") == ["0"] and page.value("seven-trick") == "12"
-    # the other order: the trump 7 played first, then an exchange
+    # The Finish asks no more who played it: the exchange told it (issue 11).
+    assert "Anne exchanged the trump 7 after trick 5." in page.text
+    assert not any(i.get("name") == "finish-seven" for i in page.inputs)
+    # A Finish posted from a page that still asked it is refused the same way, its values kept.
+    page = refused(game, mid, htmx, lambda: game.finish_deal(mid, 1, 50, seven=A, htmx=htmx),
+                   "Deal 1: The 7♣ was exchanged after trick 5: an exchanged trump 7 earns no "
+                   "bonus when it is played (rule 6.3.9)")
+    assert page.value("finish-brisques") == "50"
+    # The other order: the trump 7 recorded as played, then the table records its exchange.
+    # Issue 11 changed this from a refusal: with the trump 7 asked in the Finish there is no
+    # other place to take "played" back, and an exchanged 7 is played for no bonus (4.4.3),
+    # so the exchange replaces the earlier answer (the score shows it).
     other = started(game)
     assert game.seven(other, 1, B).status == 302
-    refused(game, other, htmx, lambda: game.turn(other, 1, 5, A, exchange=True, htmx=htmx),
-            "an exchanged trump 7 earns no bonus when it is played (rule 6.3.9)")
+    page = game.done(game.turn(other, 1, 5, A, exchange=True, htmx=htmx), htmx)
+    assert so_far(page) == "So far: Anne 10 · Bruno 0"
+    assert game.hands(other)[0]["seven_played"] is None
 
 
 @HTMX
@@ -1292,7 +1305,7 @@ def test_csrf_token_is_on_every_form(game: Marjolet) -> None:
     assert game.turn(mid, 2, 3, A, ["Kh", "Qh"]).status == 302
     page = game.get(f"/m/{mid}")
     forms = re.findall(r"<form\b.*?</form>", page.html, flags=re.S)
-    assert len(forms) >= 8
+    assert len(forms) >= 4      # the editor's sections are one form since issue 11
     for form in forms:
         if 'method="post"' in form:
             assert re.search(r'name="(\w+-)?csrf_token"', form), form[:300]

@@ -5,7 +5,9 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from flask import request, session
 from flask_wtf import FlaskForm
+from werkzeug.datastructures import MultiDict
 from wtforms import BooleanField, RadioField, SelectField, SelectMultipleField, StringField
 from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional
 
@@ -20,6 +22,7 @@ from ...engine.games.marjolet.values import (
     SWITCHES,
     TRICKS,
 )
+from .. import htmx
 from ..fields import WholeNumber, chosen_seat
 from .base import Action, ActionContext, WebGame
 
@@ -74,7 +77,7 @@ class TurnForm(FlaskForm):
     winner = RadioField("Won by", choices=PLAYER,
                         validators=[InputRequired("Who won the trick? (rule 4.2.1)")])
     cards = SelectMultipleField("Meld: tap its cards", choices=CARDS, validators=[Optional()])
-    exchange = BooleanField("Exchanged the trump 7 for the turn-up in this turn")
+    exchange = BooleanField("Exchanged the trump 7 in this turn")
 
 
 class UnmeldForm(FlaskForm):
@@ -101,6 +104,13 @@ class FinishForm(FlaskForm):
                       validators=[InputRequired("Who won the last trick? (rule 5)")])
     sweep = SelectField("All of tricks 11–16 (sweep)", choices=[("", "no")] + PLAYER,
                         default="")
+    # The fate of the trump 7 (rule 6.1.5), asked here when what was entered does not tell it
+    # (not the turn-up, no exchange recorded); left empty, a fate already recorded stands.
+    seven = RadioField("Trump 7 played by", choices=PLAYER,
+                       validate_choice=False, validators=[
+                           Optional(), AnyOf(("0", "1"), "The trump 7 is played by one of the "
+                                                         "two players (rule 6.1.5)")])
+    seven_trick = WholeNumber("in trick (optional)", [Optional(), NumberRange(1, TRICKS)])
 
 
 class WinnersForm(FlaskForm):
@@ -171,6 +181,9 @@ def apply_turn(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
         trick["melds"][winner].append(str(meld))
     if form.exchange.data:
         trick["exchange"] = winner
+        # The table says the trump 7 was exchanged: then nobody played it for a bonus (rule
+        # 4.4.3); an earlier "played by" answer is replaced, not a reason to refuse the turn.
+        deal["seven_played"] = None
     elif not form.cards.data and trick.get("exchange") == winner:
         trick["exchange"] = None           # the same turn saved again without the exchange
     return hands
@@ -200,6 +213,8 @@ def apply_finish(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     deal = _deal(ctx, hands)
     brisques: list[int | None] = [None, None]
     brisques[int(form.brisques_player.data)] = form.brisques.data
+    if form.seven.data in ("0", "1"):
+        deal["seven_played"] = {"player": int(form.seven.data), "trick": form.seven_trick.data}
     deal["end"] = {"brisques": brisques, "trick10": int(form.trick10.data),
                    "last": int(form.last.data),
                    "sweep": None if form.sweep.data == "" else int(form.sweep.data)}
@@ -216,6 +231,54 @@ def apply_winners(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
         _trick(deal, t)["winner"] = None if given[t - 1] == "" else int(given[t - 1])
     return hands
 
+
+def _seven_known(deal: dict[str, Any] | None, ctx: ActionContext) -> str | None:
+    """The fate of the trump 7 when what was entered already tells it (rule 3: the turn-up,
+    or an exchange recorded in a turn), in words; None when the table must say who played it."""
+    if deal is None or not deal.get("turnup"):
+        return None
+    try:
+        turnup = FRENCH.parse(deal["turnup"])
+    except (RuleViolation, ValueError):
+        return None
+    names = ctx.names
+    if turnup.rank == "7":
+        return f"The trump 7 is the turn-up: {names[ctx.dealer()]}, the dealer, scores it."
+    for number, trick in enumerate(deal.get("tricks") or [], 1):
+        if trick.get("exchange") in (0, 1):
+            return f"{names[trick['exchange']]} exchanged the trump 7 after trick {number}."
+    return None
+
+
+# The editor's sections are one form: each section's button saves its own section, and the
+# others' unsaved values travel with it and are shown again (rule 6.1: the table enters the
+# facts in any order). With htmx the answer is rendered from the same request; without
+# JavaScript the answer is a redirect, so they wait in the session for the page it loads.
+UNSAVED = "marjolet-unsaved"
+
+
+def _prefixed(values: MultiDict[str, str], name: str) -> bool:
+    return any(key.startswith(f"{name}-") for key in values)
+
+
+def _unsaved(ctx: ActionContext) -> tuple[str | None, MultiDict[str, str] | None]:
+    """The section this request saves, and the values typed in the editor of hand
+    ``ctx.hand`` that are not saved (None when there are none to show again)."""
+    args = request.view_args or {}
+    if request.endpoint == "matches.hand_action":
+        if UNSAVED in session:
+            del session[UNSAVED]              # shown by this answer: none to keep for later
+        if args.get("hand") != ctx.hand:      # finished: the next deal starts afresh
+            return None, None
+        return MarjoletWeb.actions[args["action"]].form, request.form.copy()
+    if request.endpoint not in ("matches.match", "matches.edit_hand"):
+        return None, None
+    kept = session.pop(UNSAVED) if UNSAVED in session else None
+    if not (isinstance(kept, dict) and kept.get("match") == args.get("match_id")
+            and kept.get("hand") == ctx.hand and isinstance(kept.get("values"), list)):
+        return None, None
+    values = MultiDict([(str(k), str(v)) for k, v in kept["values"]])
+    return kept.get("form"), values
 
 
 class MarjoletWeb(WebGame):
@@ -253,6 +316,28 @@ class MarjoletWeb(WebGame):
                 field.choices = field.choices[:-2] + [("0", names[0]), ("1", names[1])]
         return form
 
+    def forms(self, ctx: ActionContext) -> dict[str, FlaskForm]:
+        """Fresh forms, but for a section saved from the editor, the other sections keep what
+        was typed in them and not saved."""
+        forms = super().forms(ctx)
+        saved, values = _unsaved(ctx)
+        if values is None:
+            return forms
+        for name, cls in self.form_classes.items():
+            if name != saved and name != "unmeld" and _prefixed(values, name):
+                forms[name] = self.with_choices(cls(prefix=name, formdata=values), ctx)
+        return forms
+
+    def bound_form(self, name: str, ctx: ActionContext) -> FlaskForm:
+        if not htmx and request.form:
+            session[UNSAVED] = {
+                "match": (request.view_args or {}).get("match_id"), "hand": ctx.hand,
+                "form": name,
+                "values": [(k, v) for k, v in request.form.items(multi=True)
+                           if not k.startswith(f"{name}-") and not k.endswith("csrf_token")],
+            }
+        return super().bound_form(name, ctx)
+
     def form_data(self, ctx: ActionContext) -> dict[str, dict[str, Any]]:
         deal = ctx.facts
         data: dict[str, dict[str, Any]] = {name: {} for name in FORMS}
@@ -269,10 +354,11 @@ class MarjoletWeb(WebGame):
         seven = deal.get("seven_played")
         if seven:
             data["seven"] = {"player": str(seven["player"]), "trick": seven.get("trick")}
+            data["finish"] = {"seven": str(seven["player"]), "seven_trick": seven.get("trick")}
         end = deal.get("end")
         if end:
             given = 0 if end["brisques"][0] is not None else 1
-            data["finish"] = {
+            data["finish"] |= {
                 "brisques_player": str(given), "brisques": end["brisques"][given],
                 "trick10": str(end["trick10"]), "last": str(end["last"]),
                 "sweep": "" if end.get("sweep") is None else str(end["sweep"]),
@@ -284,6 +370,7 @@ class MarjoletWeb(WebGame):
         score = outcome.detail.get("score") if outcome else None
         return {
             "deal": deal, "outcome": outcome, "deck": FRENCH,
+            "seven_known": _seven_known(deal, ctx),
             "dealer": ctx.dealer(),
             "declared": score.declared if score else [],
             "meld_name": partial(_meld_name, (deal or {}).get("turnup")),
