@@ -242,7 +242,9 @@ def test_start_a_deal(game: Marjolet, htmx: bool) -> None:
     page = game.done(game.turnup(mid, 1, "9c", htmx=htmx), htmx)
     assert "Trumps: ♣ clubs (turn-up 9♣)" in page.text
     assert "Deal 1 Bruno deals · Anne leads trick 1" in page.text
-    assert "A turn after a won trick (tricks 1–10): meld, exchange" in page.text
+    # the Finish first, the turn folded under it (issue 11)
+    assert "Finish the deal (after trick 16)" in page.text
+    assert "Meld or exchange after a won trick" in page.text
     assert "Undo: Turn-up (deal 1)" in page.text
     assert so_far(page) == "So far: Anne 0 · Bruno 0"
     assert page.checked("turnup-turnup") == ["9c"]
@@ -490,6 +492,70 @@ def test_finish_needs_the_trump_7(game: Marjolet, htmx: bool) -> None:
     assert page.checked("finish-trick10") == ["1"] and page.checked("finish-last") == ["0"]
 
 
+@HTMX
+def test_the_finish_asks_who_played_the_trump_7(game: Marjolet, htmx: bool) -> None:
+    """Issue 11: the fate of the trump 7 (rule 6.1.5) is asked in the Finish itself, so an
+    ordinary deal is scored in one post: E4's trump 7 played by Anne, never exchanged."""
+    mid = started(game, turnup="9h")
+    page = game.get(f"/m/{mid}")
+    assert [i.get("value") for i in page.inputs if i.get("name") == "finish-seven"] == ["0", "1"]
+    assert page.checked("finish-seven") == []          # never guessed: it changes the score
+    page = game.done(game.finish_deal(mid, 1, 50, trick10=A, last=B, seven=A, htmx=htmx), htmx)
+    assert game.standings(page) == ((70, 50), (0, 0))
+    assert "Anne plays the 7♥ to a trick, never exchanged +10" in page.text
+    assert game.hands(mid)[0]["seven_played"] == {"player": A, "trick": None}
+    assert game.get(f"/m/{mid}/hands/1").checked("finish-seven") == ["0"]
+
+
+@HTMX
+@pytest.mark.parametrize(("turnup", "turn", "words"), [
+    ("7s", None, "The trump 7 is the turn-up: Bruno, the dealer, scores it."),
+    ("9c", (4, B), "Bruno exchanged the trump 7 after trick 4."),
+], ids=["turn-up", "exchanged"])
+def test_the_finish_asks_nothing_when_the_trump_7_is_known(
+        game: Marjolet, htmx: bool, turnup: str, turn: tuple[int, int] | None,
+        words: str) -> None:
+    mid = started(game, turnup=turnup)
+    if turn:
+        assert game.turn(mid, 1, *turn, exchange=True).status == 302
+    page = game.get(f"/m/{mid}", htmx=htmx)
+    assert words in page.text
+    assert not any(i.get("name") == "finish-seven" for i in page.inputs)
+
+
+@HTMX
+def test_values_typed_in_another_section_are_kept(game: Marjolet, htmx: bool) -> None:
+    """Issue 11: the editor's sections are one form. Saving a turn keeps what was typed in
+    the Finish and not yet saved (with htmx in the answer; without JavaScript in the page the
+    redirect leads to), and so does a refused turn; the next deal starts afresh."""
+    mid = started(game)
+    finish = {"finish-brisques_player": "1", "finish-brisques": "60", "finish-trick10": "1",
+              "finish-last": "0", "finish-sweep": "", "finish-seven": "0",
+              "finish-seven_trick": "12", "winners-w_1": "1"}
+    turn = {"turn-trick": "3", "turn-winner": "0", "turn-cards": ["Kh", "Qh"]}
+    page = game.done(game.post(f"/m/{mid}/hands/1/turn", turn | finish, htmx=htmx,
+                               prefix="turn"), htmx)
+    assert so_far(page) == "So far: Anne 20 · Bruno 0"
+    assert page.value("finish-brisques") == "60" and page.checked("finish-brisques_player") \
+        == ["1"]
+    assert page.checked("finish-trick10") == ["1"] and page.checked("finish-last") == ["0"]
+    assert page.checked("finish-seven") == ["0"] and page.value("finish-seven_trick") == "12"
+    assert page.selected("winners-w_1") == ["1"]
+    assert page.value("turn-trick") == "4" and page.checked("turn-cards") == []   # saved: afresh
+    assert game.hands(mid)[0]["end"] is None and game.hands(mid)[0]["seven_played"] is None
+    # refused (no winner): both the turn and the Finish keep what was typed
+    page = game.rejected(game.post(f"/m/{mid}/hands/1/turn", {"turn-trick": "5"} | finish,
+                                   htmx=htmx, prefix="turn"), htmx)
+    assert page.value("turn-trick") == "5" and page.value("finish-brisques") == "60"
+    # the Finish saved: the next deal's editor shows nothing of it
+    page = game.done(game.post(f"/m/{mid}/hands/1/finish", finish, htmx=htmx, prefix="finish"),
+                     htmx)
+    assert "Deal 2" in page.text
+    assert game.hands(mid)[0]["seven_played"] == {"player": A, "trick": 12}
+    page = game.done(game.turnup(mid, 2, "9c", htmx=htmx), htmx)
+    assert page.value("finish-brisques") in (None, "") and page.checked("finish-seven") == []
+
+
 def test_edit_page_shows_the_stored_deal(game: Marjolet) -> None:
     mid = game.seed_game([SEED_1, E1 | {"end": mj_end((None, 30), A, B, None)}])
     page = game.get(f"/m/{mid}/hands/1")
@@ -528,6 +594,8 @@ def test_e1_with_the_winners_of_every_trick(game: Marjolet, htmx: bool) -> None:
     assert so_far(page) == "So far: Anne 110 · Bruno 10"
     assert page.selected("winners-w_1") == ["1"] and page.selected("winners-w_16") == ["1"]
     assert "Undo: Trick winners (deal 1)" in page.text
+    # the Finish proposes the winners of tricks 10 and 16 as recorded (issue 11)
+    assert page.checked("finish-trick10") == ["0"] and page.checked("finish-last") == ["1"]
     winners = [t["winner"] for t in game.hands(mid)[0]["tricks"]]
     assert winners == [{"A": A, "B": B}[w] for w in E1_WINNERS.replace(" ", "")]
     assert game.turn(mid, 1, 5, A, exchange=True).status == 302

@@ -329,13 +329,11 @@ class MarjoletWeb(WebGame):
         return forms
 
     def bound_form(self, name: str, ctx: ActionContext) -> FlaskForm:
-        if not htmx and request.form:
-            session[UNSAVED] = {
-                "match": (request.view_args or {}).get("match_id"), "hand": ctx.hand,
-                "form": name,
-                "values": [(k, v) for k, v in request.form.items(multi=True)
-                           if not k.startswith(f"{name}-") and not k.endswith("csrf_token")],
-            }
+        values = [(k, v) for k, v in request.form.items(multi=True)
+                  if not k.startswith(f"{name}-") and not k.endswith("csrf_token")]
+        if not htmx and values:
+            session[UNSAVED] = {"match": (request.view_args or {}).get("match_id"),
+                                "hand": ctx.hand, "form": name, "values": values}
         return super().bound_form(name, ctx)
 
     def form_data(self, ctx: ActionContext) -> dict[str, dict[str, Any]]:
@@ -354,7 +352,7 @@ class MarjoletWeb(WebGame):
         seven = deal.get("seven_played")
         if seven:
             data["seven"] = {"player": str(seven["player"]), "trick": seven.get("trick")}
-            data["finish"] = {"seven": str(seven["player"]), "seven_trick": seven.get("trick")}
+            data["finish"] |= {"seven": str(seven["player"]), "seven_trick": seven.get("trick")}
         end = deal.get("end")
         if end:
             given = 0 if end["brisques"][0] is not None else 1
@@ -363,6 +361,11 @@ class MarjoletWeb(WebGame):
                 "trick10": str(end["trick10"]), "last": str(end["last"]),
                 "sweep": "" if end.get("sweep") is None else str(end["sweep"]),
             }
+        else:
+            # the winners of tricks 10 and 16 as the table recorded them (rule 6.1.2)
+            for key, number in (("trick10", MELD_TRICKS), ("last", TRICKS)):
+                if len(tricks) >= number and tricks[number - 1].get("winner") is not None:
+                    data["finish"][key] = str(tricks[number - 1]["winner"])
         return data
 
     def editor(self, ctx: ActionContext) -> dict[str, Any]:
