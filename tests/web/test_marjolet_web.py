@@ -543,6 +543,12 @@ def test_values_typed_in_another_section_are_kept(game: Marjolet, htmx: bool) ->
     assert page.selected("winners-w_1") == ["1"]
     assert page.value("turn-trick") == "4" and page.checked("turn-cards") == []   # saved: afresh
     assert game.hands(mid)[0]["end"] is None and game.hands(mid)[0]["seven_played"] is None
+    # a meld removed: the remove button sends the editor's values along (htmx's hx-include)
+    unmeld = {"unmeld-trick": "3", "unmeld-player": "0", "unmeld-index": "0"}
+    page = game.done(game.post(f"/m/{mid}/hands/1/unmeld", unmeld | finish, htmx=htmx,
+                               prefix="unmeld"), htmx)
+    assert so_far(page) == "So far: Anne 0 · Bruno 0"
+    assert page.value("finish-brisques") == "60" and page.checked("finish-seven") == ["0"]
     # refused (no winner): both the turn and the Finish keep what was typed
     page = game.rejected(game.post(f"/m/{mid}/hands/1/turn", {"turn-trick": "5"} | finish,
                                    htmx=htmx, prefix="turn"), htmx)
@@ -554,6 +560,20 @@ def test_values_typed_in_another_section_are_kept(game: Marjolet, htmx: bool) ->
     assert game.hands(mid)[0]["seven_played"] == {"player": A, "trick": 12}
     page = game.done(game.turnup(mid, 2, "9c", htmx=htmx), htmx)
     assert page.value("finish-brisques") in (None, "") and page.checked("finish-seven") == []
+
+
+def test_unsaved_values_in_the_session_stay_small(game: Marjolet) -> None:
+    """Without JavaScript the unsaved values wait in the session cookie for the page the
+    redirect leads to: only the editor's fields, only values as short as its own, so that a
+    browser never drops the cookie (past 4 kB) with the notices and the CSRF token in it."""
+    mid = started(game)
+    data = {"turn-trick": "3", "turn-winner": "0", "turn-cards": ["Kh", "Qh"],
+            "finish-brisques": "6" * 5000, "finish-last": "1", "stranger": "x"}
+    page = game.done(game.post(f"/m/{mid}/hands/1/turn", data, prefix="turn"), False)
+    assert so_far(page) == "So far: Anne 20 · Bruno 0"
+    assert page.checked("finish-last") == ["1"] and page.value("finish-brisques") in (None, "")
+    with game.client.session_transaction() as session:
+        assert "marjolet-unsaved" not in session                 # taken by that page
 
 
 def test_edit_page_shows_the_stored_deal(game: Marjolet) -> None:

@@ -250,6 +250,12 @@ def _seven_known(deal: dict[str, Any] | None, ctx: ActionContext) -> str | None:
     return None
 
 
+EDITOR_FIELDS = frozenset(
+    f"{name}-{field}" for name, cls in FORMS.items() for field in dir(cls)
+    if not field.startswith("_") and hasattr(getattr(cls, field), "field_class")
+    and field != "csrf_token")
+
+
 # The editor's sections are one form: each section's button saves its own section, and the
 # others' unsaved values travel with it and are shown again (rule 6.1: the table enters the
 # facts in any order). With htmx the answer is rendered from the same request; without
@@ -329,8 +335,10 @@ class MarjoletWeb(WebGame):
         return forms
 
     def bound_form(self, name: str, ctx: ActionContext) -> FlaskForm:
+        # only the editor's own fields, and values as short as the editor's: the session
+        # cookie carries them (and a browser drops a cookie past 4 kB)
         values = [(k, v) for k, v in request.form.items(multi=True)
-                  if not k.startswith(f"{name}-") and not k.endswith("csrf_token")]
+                  if k in EDITOR_FIELDS and not k.startswith(f"{name}-") and len(v) <= 8]
         if not htmx and values:
             session[UNSAVED] = {"match": (request.view_args or {}).get("match_id"),
                                 "hand": ctx.hand, "form": name, "values": values}
