@@ -88,9 +88,10 @@ def test_e1_melds_the_exchange_and_the_scoresheet(page: object, server: str) -> 
     assert page.url == url_before  # type: ignore[attr-defined]  # htmx: no page load
 
     # Finish: Anne 50 in aces and tens, wins trick 10; Bruno wins the last trick. (Open
-    # without a tap since issue 11; the trump 7 is known: Anne exchanged it.)
+    # without a tap since issue 11; the trump 7's answer proposed: Anne exchanged it.)
     expect(page.locator("#finish .seven")).to_contain_text(
-        "Anne exchanged the trump 7 after trick 5.")
+        "nobody: Anne exchanged it after trick 5")
+    expect(page.locator("#finish-seven-2")).to_be_checked()
     page.fill("#finish-brisques", "50")  # type: ignore[attr-defined]
     page.check("#finish-trick10-0")  # type: ignore[attr-defined]
     page.check("#finish-last-1")  # type: ignore[attr-defined]

@@ -82,7 +82,7 @@ def test_an_ordinary_deal_by_taps(chromium: Any, server: str) -> None:
 def test_typed_values_survive_saving_another_section(chromium: Any, server: str,
                                                      javascript: bool) -> None:
     """Half the Finish typed, then a forgotten meld recorded: the Finish keeps what was
-    typed; then the exchange recorded: still kept, and the trump 7 is known (exchanged)."""
+    typed; then the exchange recorded: still kept, and the trump 7's answer is "exchanged"."""
     page = touch_phone(chromium, javascript=javascript)
     new_match(page, server)
     hand = Hand(page)
@@ -109,13 +109,13 @@ def test_typed_values_survive_saving_another_section(chromium: Any, server: str,
     # The turn itself starts afresh, folded, on the trick after the last one recorded.
     playwright_api.expect(page.locator("#turn-trick")).to_have_value("4")
     assert not page.locator("#turn-cards").is_visible()
-    # After trick 5 Bruno exchanges the trump 7: the Finish no longer asks who played it.
+    # After trick 5 Bruno exchanges the trump 7: the Finish's answer on the trump 7 says so.
     record_turn(hand, 5, 1, exchange=True)
     playwright_api.expect(page.locator("#finish-brisques")).to_have_value("60")
     playwright_api.expect(page.locator("#finish-trick10-1")).to_be_checked()
     playwright_api.expect(page.locator("#finish .seven")).to_contain_text(
-        "Bruno exchanged the trump 7 after trick 5")
-    playwright_api.expect(page.locator("#finish-seven-0")).to_have_count(0)
+        "nobody: Bruno exchanged it after trick 5")
+    playwright_api.expect(page.locator("#finish-seven-2")).to_be_checked()
     hand.tap(page.locator("button:has-text('Score the deal')"))
     # Anne 60 + 20 + 10 (turn-up) + 10 (last) = 100; Bruno 20 + 10 (trick 10) + 10 (exchange).
     totals = page.locator("#standings tr:nth-child(1) td")

@@ -508,19 +508,39 @@ def test_the_finish_asks_who_played_the_trump_7(game: Marjolet, htmx: bool) -> N
 
 
 @HTMX
-@pytest.mark.parametrize(("turnup", "turn", "words"), [
-    ("7s", None, "The trump 7 is the turn-up: Bruno, the dealer, scores it."),
-    ("9c", (4, B), "Bruno exchanged the trump 7 after trick 4."),
-], ids=["turn-up", "exchanged"])
-def test_the_finish_asks_nothing_when_the_trump_7_is_known(
-        game: Marjolet, htmx: bool, turnup: str, turn: tuple[int, int] | None,
-        words: str) -> None:
-    mid = started(game, turnup=turnup)
-    if turn:
-        assert game.turn(mid, 1, *turn, exchange=True).status == 302
+def test_the_finish_asks_nothing_when_the_seven_is_turned_up(game: Marjolet, htmx: bool) -> None:
+    mid = started(game, turnup="7s")
     page = game.get(f"/m/{mid}", htmx=htmx)
-    assert words in page.text
+    assert "The trump 7 is the turn-up: Bruno, the dealer, scores it." in page.text
     assert not any(i.get("name") == "finish-seven" for i in page.inputs)
+
+
+@HTMX
+def test_the_finish_proposes_a_recorded_exchange(game: Marjolet, htmx: bool) -> None:
+    """An exchange recorded in a turn answers the Finish's question, pre-selected and shown
+    (never hidden): "nobody" played it for a bonus (rule 4.4.3)."""
+    mid = started(game)
+    page = game.done(game.turn(mid, 1, 4, B, exchange=True, htmx=htmx), htmx)
+    assert [i.get("value") for i in page.inputs if i.get("name") == "finish-seven"] == [
+        "0", "1", "exchanged"]
+    assert page.checked("finish-seven") == ["exchanged"]
+    assert "nobody: Bruno exchanged it after trick 4" in page.text
+    page = game.done(game.finish_deal(mid, 1, 50, trick10=A, last=B, seven="exchanged",
+                                      htmx=htmx), htmx)
+    # Anne 50 + 10 (trick 10); Bruno 30 + 10 (exchange) + 10 (turn-up) + 10 (last trick)
+    assert game.standings(page) == ((60, 60), (0, 0))
+    assert game.hands(mid)[0]["seven_played"] is None
+
+
+@HTMX
+def test_exchanged_without_a_recorded_exchange(game: Marjolet, htmx: bool) -> None:
+    mid = started(game)
+    page = refused(game, mid, htmx, lambda: game.finish_deal(mid, 1, 50, seven="exchanged",
+                                                             htmx=htmx),
+                   "Record the exchange of the trump 7 in the turn it was made: after which "
+                   "trick, and by whom (rule 6.1.4)")
+    assert page.value("finish-brisques") == "50"
+    assert game.hands(mid)[0]["end"] is None
 
 
 @HTMX
@@ -593,8 +613,8 @@ def test_edit_page_shows_the_stored_deal(game: Marjolet) -> None:
     assert part.is_partial and "Editing deal 2" in part.text
     assert part.value("finish-brisques") == "30"
     assert part.checked("finish-brisques_player") == ["1"]
-    assert not any(i.get("name") == "finish-seven" for i in part.inputs)
-    assert "Anne exchanged the trump 7 after trick 5." in part.text
+    assert part.checked("finish-seven") == ["exchanged"]
+    assert "nobody: Anne exchanged it after trick 5" in part.text
     assert "5 Anne’s turn: exchanged the trump 7 (+10)." in part.text
 
 
@@ -1041,14 +1061,15 @@ def test_an_exchange_and_the_trump_7_played(game: Marjolet, htmx: bool) -> None:
     page = refused(game, mid, htmx, lambda: game.seven(mid, 1, A, 12, htmx=htmx),
                    "Deal 1: The 7♣ was exchanged after trick 5: an exchanged trump 7 earns no "
                    "bonus when it is played (rule 6.3.9)")
-    # The Finish asks no more who played it: the exchange told it (issue 11).
-    assert "Anne exchanged the trump 7 after trick 5." in page.text
-    assert not any(i.get("name") == "finish-seven" for i in page.inputs)
-    # A Finish posted from a page that still asked it is refused the same way, its values kept.
-    page = refused(game, mid, htmx, lambda: game.finish_deal(mid, 1, 50, seven=A, htmx=htmx),
-                   "Deal 1: The 7♣ was exchanged after trick 5: an exchanged trump 7 earns no "
-                   "bonus when it is played (rule 6.3.9)")
-    assert page.value("finish-brisques") == "50"
+    # The Finish proposes the exchange as the trump 7's fate (issue 11) ...
+    assert page.checked("finish-seven") == ["exchanged"]
+    # ... and the table may say otherwise there: played by Anne, not exchanged. Issue 11
+    # changed this from a refusal: with the trump 7 asked in the Finish, its answer is the
+    # table's last word on the trump 7 (one fate only, rule 3), and the exchange goes.
+    page = game.done(game.finish_deal(mid, 1, 50, seven=A, htmx=htmx), htmx)
+    assert game.hands(mid)[0]["seven_played"] == {"player": A, "trick": None}
+    assert all(t["exchange"] is None for t in game.hands(mid)[0]["tricks"])
+    assert "Anne plays the 7♣ to a trick, never exchanged +10" in page.text
     # The other order: the trump 7 recorded as played, then the table records its exchange.
     # Issue 11 changed this from a refusal: with the trump 7 asked in the Finish there is no
     # other place to take "played" back, and an exchanged 7 is played for no bonus (4.4.3),

@@ -28,6 +28,7 @@ from .base import Action, ActionContext, WebGame
 
 CARDS = [(str(card), FRENCH.short_name(card)) for card in FRENCH.cards]
 PLAYER = [("0", "0"), ("1", "1")]
+EXCHANGED = "exchanged"       # the Finish's answer for a trump 7 exchanged in a recorded turn
 
 
 def _meld_name(turnup: object, meld: object) -> str:
@@ -104,12 +105,13 @@ class FinishForm(FlaskForm):
                       validators=[InputRequired("Who won the last trick? (rule 5)")])
     sweep = SelectField("All of tricks 11–16 (sweep)", choices=[("", "no")] + PLAYER,
                         default="")
-    # The fate of the trump 7 (rule 6.1.5), asked here when what was entered does not tell it
-    # (not the turn-up, no exchange recorded); left empty, a fate already recorded stands.
+    # The fate of the trump 7 (rules 3 and 6.1.5), asked here unless it is the turn-up: who
+    # played it, or, once an exchange is recorded, "exchanged" (then offered and pre-selected);
+    # left empty, a fate already recorded stands.
     seven = RadioField("Trump 7 played by", choices=PLAYER,
                        validate_choice=False, validators=[
-                           Optional(), AnyOf(("0", "1"), "The trump 7 is played by one of the "
-                                                         "two players (rule 6.1.5)")])
+                           Optional(), AnyOf(("0", "1", EXCHANGED), "The trump 7 is played by "
+                                             "one of the two players, or exchanged (rule 3)")])
     seven_trick = WholeNumber("in trick (optional)", [Optional(), NumberRange(1, TRICKS)])
 
 
@@ -215,6 +217,13 @@ def apply_finish(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     brisques[int(form.brisques_player.data)] = form.brisques.data
     if form.seven.data in ("0", "1"):
         deal["seven_played"] = {"player": int(form.seven.data), "trick": form.seven_trick.data}
+        # The table says the trump 7 was played, not exchanged: a recorded exchange goes
+        # (rule 3: one fate only), as "exchanged" replaces "played" in a turn.
+        for trick in deal.get("tricks") or []:
+            trick["exchange"] = None
+    elif form.seven.data == EXCHANGED and not _exchange(deal):
+        raise RuleViolation("seven.exchange", "Record the exchange of the trump 7 in the turn "
+                            "it was made: after which trick, and by whom", "6.1.4")
     deal["end"] = {"brisques": brisques, "trick10": int(form.trick10.data),
                    "last": int(form.last.data),
                    "sweep": None if form.sweep.data == "" else int(form.sweep.data)}
@@ -232,22 +241,26 @@ def apply_winners(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     return hands
 
 
-def _seven_known(deal: dict[str, Any] | None, ctx: ActionContext) -> str | None:
-    """The fate of the trump 7 when what was entered already tells it (rule 3: the turn-up,
-    or an exchange recorded in a turn), in words; None when the table must say who played it."""
-    if deal is None or not deal.get("turnup"):
-        return None
+def _exchange(deal: dict[str, Any] | None) -> tuple[int, int] | None:
+    """The recorded exchange of the trump 7 as (trick, player), if any."""
+    for number, trick in enumerate((deal or {}).get("tricks") or [], 1):
+        if trick.get("exchange") in (0, 1):
+            return number, trick["exchange"]
+    return None
+
+
+def _turned_up(deal: dict[str, Any] | None, ctx: ActionContext) -> str | None:
+    """When the turn-up is the trump 7 (rule 3: then its only fate), that in words."""
+    raw = (deal or {}).get("turnup")
     try:
-        turnup = FRENCH.parse(deal["turnup"])
+        turnup = FRENCH.parse(raw) if isinstance(raw, str) else None
     except (RuleViolation, ValueError):
         return None
-    names = ctx.names
-    if turnup.rank == "7":
-        return f"The trump 7 is the turn-up: {names[ctx.dealer()]}, the dealer, scores it."
-    for number, trick in enumerate(deal.get("tricks") or [], 1):
-        if trick.get("exchange") in (0, 1):
-            return f"{names[trick['exchange']]} exchanged the trump 7 after trick {number}."
-    return None
+    if turnup is None:
+        return None
+    if turnup.rank != "7":
+        return None
+    return f"The trump 7 is the turn-up: {ctx.names[ctx.dealer()]}, the dealer, scores it."
 
 
 EDITOR_FIELDS = frozenset(
@@ -320,6 +333,10 @@ class MarjoletWeb(WebGame):
         for field in form:
             if field.type in ("RadioField", "SelectField") and field.choices[-2:] == PLAYER:
                 field.choices = field.choices[:-2] + [("0", names[0]), ("1", names[1])]
+        if isinstance(form, FinishForm) and (exchange := _exchange(ctx.facts)):
+            number, player = exchange
+            form.seven.choices = [*form.seven.choices, (
+                EXCHANGED, f"nobody: {names[player]} exchanged it after trick {number}")]
         return form
 
     def forms(self, ctx: ActionContext) -> dict[str, FlaskForm]:
@@ -332,6 +349,8 @@ class MarjoletWeb(WebGame):
         for name, cls in self.form_classes.items():
             if name != saved and name != "unmeld" and _prefixed(values, name):
                 forms[name] = self.with_choices(cls(prefix=name, formdata=values), ctx)
+        if saved == "turn" and _exchange(ctx.facts):
+            forms["finish"].seven.data = EXCHANGED       # the turn just told it
         return forms
 
     def bound_form(self, name: str, ctx: ActionContext) -> FlaskForm:
@@ -361,6 +380,8 @@ class MarjoletWeb(WebGame):
         if seven:
             data["seven"] = {"player": str(seven["player"]), "trick": seven.get("trick")}
             data["finish"] |= {"seven": str(seven["player"]), "seven_trick": seven.get("trick")}
+        elif _exchange(deal):
+            data["finish"]["seven"] = EXCHANGED
         end = deal.get("end")
         if end:
             given = 0 if end["brisques"][0] is not None else 1
@@ -381,7 +402,8 @@ class MarjoletWeb(WebGame):
         score = outcome.detail.get("score") if outcome else None
         return {
             "deal": deal, "outcome": outcome, "deck": FRENCH,
-            "seven_known": _seven_known(deal, ctx),
+            "seven_turned_up": _turned_up(deal, ctx),
+            "exchange": _exchange(deal),
             "dealer": ctx.dealer(),
             "declared": score.declared if score else [],
             "meld_name": partial(_meld_name, (deal or {}).get("turnup")),
