@@ -134,12 +134,12 @@ def _tricks(label: str) -> WholeNumber:
 
 
 class FinishForm(FlaskForm):
-    points = _points("Card points of the declarer side (discard or Tapp included)",
+    points = _points("Declarer side's card points",
                      "Enter the declarer side's card points")
     took = RadioField("Did the losing side take a trick?", default="yes",
-                      choices=[("yes", "yes"), ("no", "no: the losers took no trick (×3)")],
+                      choices=[("yes", "yes"), ("no", "no, not one (×3)")],
                       validators=[InputRequired("Did the losing side take a trick?")])
-    tricks = _tricks("Tricks of the declarer side (optional)")
+    tricks = _tricks("Their tricks (optional)")
     tapp_points = _points("The Tapp's card points (optional)")
     fool_kept = SelectField("Kept a withheld fool, his side taking no trick (rare)",
                             choices=[("", "nobody")] + SEATS, default="")
