@@ -75,7 +75,7 @@ class StaticFiles:
             response = Response(known.gzipped, mimetype=mimetype)
             response.headers["Content-Encoding"] = "gzip"
             response.set_etag(f"{known.version}-gzip")
-            response = response.make_conditional(request)
+            response.make_conditional(request)          # a 304 where the tag matches
         else:
             response = send_from_directory(self.folder, filename, etag=known.version)
         if known.gzipped is not None:
