@@ -21,14 +21,13 @@ from ...cards import FRENCH
 from ...errors import RuleViolation, shown
 from ..base import (
     Game,
-    MatchResult,
     different_names,
     require_name,
     require_player,
     require_switches,
 )
 from .facts import deal_to_json, parse_deal
-from .match import MatchFold, score_match
+from .match import MatchFold
 from .play import legal_plays
 
 DEFAULT_TARGET = 10
@@ -122,8 +121,8 @@ class Stovkahra(Game):
         )
         return rules
 
-    def score(self, settings: dict[str, Any], hands: list[dict[str, Any]]) -> MatchResult:
-        return score_match(settings, hands)
+    def fold(self, settings: dict[str, Any]) -> MatchFold:
+        return MatchFold(settings)
 
     def canonical_hand(self, raw: object) -> dict[str, Any]:
         return deal_to_json(parse_deal(raw))
