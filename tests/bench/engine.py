@@ -25,13 +25,16 @@ on the cached fold.
 
 from __future__ import annotations
 
+import json
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from referee.engine import matchfile
+from referee.engine import matchfile, scoring
+from tests.bench.common import Figure, median, timed
 
 LOAD_GOAL = 40.0        # ms: a cold load + standings of 1,000 hands
 APPEND_GOAL = 2.0       # ms: appending one hand to a match of 1,000 hands
@@ -70,34 +73,26 @@ def _troggu(rng: random.Random, size: int) -> Bench:
 
 
 def _stovkahra(rng: random.Random, size: int) -> Bench:
-    from referee.engine.games.stovkahra.match import MatchFold
     from tests.engine import stovkahra_helpers as h
 
     settings = h.settings(3, 10)
-    fold = MatchFold(settings)
     hands: list[dict[str, Any]] = []
+    dealer = settings["first_dealer"]
     while len(hands) < size:
-        dealer = fold.next_dealer
         deal = h.simulate_deal(rng, dealer, dost_chance=0.05).facts
         deal["dealer"] = dealer
-        fold.add(len(hands) + 1, deal)
-        outcome = fold.hands[-1]
+        outcome = scoring.score("stovkahra", settings, [*hands, deal]).hands[-1]
         if outcome.award is not None:
-            # undo the pending award and choose: add, or take when adding would end it
+            # the winners choose: add, or take when adding would end the series (7.3.1)
             winner, amount = outcome.award.winner, outcome.award.amount
             piles = outcome.detail["piles_before"]
             choice = "add" if piles[winner] + amount < settings["target"] else "take"
-            deal.update(sticks=choice, sticks_by=winner,
-                        sticks_against=piles[1 - winner] if choice == "take" else None)
-            fold = _refold(MatchFold(settings), [*hands, deal])
+            deal = {**deal, "sticks": choice, "sticks_by": winner,
+                    "sticks_against": piles[1 - winner] if choice == "take" else None}
+            scoring.score("stovkahra", settings, [*hands, deal])
         hands.append(deal)
+        dealer = (dealer + 1) % 4
     return Bench("stovkahra", settings, [hands])
-
-
-def _refold(fold: Any, hands: list[dict[str, Any]]) -> Any:
-    for number, hand in enumerate(hands, 1):
-        fold.add(number, hand)
-    return fold
 
 
 def _marjolet(rng: random.Random, size: int) -> Bench:
@@ -157,3 +152,76 @@ BUILDERS: dict[str, Callable[[random.Random, int], Bench]] = {
 @cache
 def bench(game: str, size: int) -> Bench:
     return BUILDERS[game](random.Random(f"{SEED}-{game}-{size}"), size)
+
+
+# --------------------------------------------------------------------------------------------
+# The figures
+
+
+def _texts(b: Bench) -> list[str]:
+    return [json.dumps(_file(b.game, b.settings, hands), ensure_ascii=False)
+            for hands in b.matches]
+
+
+def _cold(texts: list[str], trusted: bool) -> Callable[[], None]:
+    def run() -> None:
+        scoring.forget()
+        for text in texts:
+            matchfile.standings(matchfile.load(text, trusted=trusted))
+    return run
+
+
+def _append_runs(b: Bench, repeat: int) -> list[float]:
+    """Appending the last hand of the longest match to the others, as a hand posted to a page
+    is: the stored hands (read afresh, equal to those of the cached fold) trusted, the new
+    hand checked in full."""
+    hands = max(b.matches, key=len)
+    before = json.loads(json.dumps(hands[:-1]))
+    scoring.forget()
+    scoring.score(b.game, b.settings, before, True)
+    runs = []
+    for _ in range(repeat + 1):
+        stored = json.loads(json.dumps(hands[:-1]))          # as the store reads them
+        posted = [*stored, json.loads(json.dumps(hands[-1]))]
+        scoring.score(b.game, b.settings, before, True)      # the cache as before the post
+        start = time.perf_counter()
+        result = scoring.score(b.game, b.settings, posted, stored)
+        runs.append((time.perf_counter() - start) * 1000)
+        assert len(result.hands) + (result.draft is not None) == len(hands)
+    return runs[1:]
+
+
+def _size(b: Bench, size: int) -> str:
+    if len(b.matches) == 1:
+        return f"{size:,} hands"
+    return f"{size:,} hands in {len(b.matches)} matches"
+
+
+def figures(baselines: dict[str, float]) -> list[Figure]:
+    out: list[Figure] = []
+    for game in BUILDERS:
+        for size in SIZES:
+            b = bench(game, size)
+            texts = _texts(b)
+            repeat = 3 if size == 1_000 else 10
+            value = median(timed(_cold(texts, True), repeat=repeat, warmup=1))
+            goal = size == 1_000
+            out.append(Figure(
+                f"{game}: cold load + standings, {_size(b, size)}", value, "ms", BASELINE,
+                f"≤ {LOAD_GOAL:g} ms" if goal else "", value <= LOAD_GOAL if goal else None,
+            ))
+        b = bench(game, 1_000)
+        value = median(timed(_cold(_texts(b), False), repeat=1, warmup=0))
+        out.append(Figure(f"{game}: import (every fact checked), {_size(b, 1_000)}", value, "ms",
+                          BASELINE))
+        for size in (10, 1_000):
+            b = bench(game, size)
+            length = max(len(hands) for hands in b.matches)
+            value = median(_append_runs(b, 20))
+            goal = size == 1_000
+            out.append(Figure(
+                f"{game}: append a hand to {length:,} hands", value, "ms", BASELINE,
+                f"≤ {APPEND_GOAL:g} ms" if goal else "", value <= APPEND_GOAL if goal else None,
+            ))
+    scoring.forget()
+    return out

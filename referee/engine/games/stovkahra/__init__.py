@@ -133,6 +133,10 @@ class Stovkahra(Game):
         """Fill in each deal's dealer (the proposal: left of the previous deal's dealer) and,
         for a choice recorded without its team (a version 1 file), the winners at that time
         and the pile a take was made against: the fold reads them so, so no score changes."""
+        if all(isinstance(deal, dict) and deal.get("dealer") is not None
+               and (deal.get("sticks") is None or deal.get("sticks_by") is not None)
+               for deal in hands):
+            return [dict(deal) for deal in hands]      # nothing to fill in: no fold needed
         fold = MatchFold(settings)
         completed = []
         dealer = (settings["first_dealer"] - 1) % 4
