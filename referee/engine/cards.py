@@ -15,6 +15,14 @@ class Card:
     rank: str
     suit: str
 
+    def __post_init__(self) -> None:
+        # the hash of (rank, suit), computed once: cards are hashed in sets and dicts at every
+        # check of a hand
+        object.__setattr__(self, "_hash", hash((self.rank, self.suit)))
+
+    def __hash__(self) -> int:
+        return self._hash    # type: ignore[no-any-return,attr-defined]
+
     def __str__(self) -> str:
         return f"{self.rank}{self.suit}"
 

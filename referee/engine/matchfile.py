@@ -305,7 +305,8 @@ def load(data: object, *, trusted: bool = False) -> MatchFile:
     scoring still are. Never for a file from elsewhere (an import): a hand that is not in the
     canonical form could then be scored as it stands."""
     try:
-        return _read(data, trusted)
+        with scoring.gc_paused():
+            return _read(data, trusted)
     except RuleViolation:
         raise
     except Exception as error:   # a safety net: a reader never crashes on a file
@@ -336,6 +337,11 @@ def dumps(m: MatchFile) -> str:
 def standings(m: MatchFile) -> dict[str, Any]:
     """Everything derived from the match, as JSON: the rules in force, the standing and each
     hand's outcome with its explanation lines; ``in_progress`` only while a hand is."""
+    with scoring.gc_paused():
+        return _standings(m)
+
+
+def _standings(m: MatchFile) -> dict[str, Any]:
     game = get(m.game)
     # checked by ``load`` (or kept by the app): the fold ``load`` left, else a trusted one
     result = scoring.score(game.name, m.settings, m.hands, trusted=True)

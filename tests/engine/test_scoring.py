@@ -194,7 +194,8 @@ def test_an_import_is_checked_though_its_hands_were_scored_trusted(
     add = fold.add
 
     def spy(self: Any, number: int, raw: object, last: bool = False) -> object:
-        seen.append(getattr(self, "trusted", None))      # None: a fold of ``complete``
+        # set on a fold of the scoring cache (None: another fold, e.g. ``complete``'s)
+        seen.append(vars(self).get("trusted"))
         return add(self, number, raw, last)
 
     monkeypatch.setattr(fold, "add", spy)

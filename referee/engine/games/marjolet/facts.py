@@ -186,12 +186,20 @@ def _read_trusted(raw: dict[str, Any]) -> HandFacts:
 def _read_trick(raw: dict[str, Any], trumps: str) -> Trick:
     melds = raw.get("melds", [[], []])
     cards = raw.get("cards")
+    if not (melds[0] or melds[1]):           # most tricks: the same few values again
+        return _bare(raw.get("winner"), raw.get("exchange"), *(cards or (None, None)))
     return Trick(
         raw.get("winner"),
         (tuple(_meld(m, trumps) for m in melds[0]), tuple(_meld(m, trumps) for m in melds[1])),
         raw.get("exchange"),
         None if cards is None else (FRENCH.parse(cards[0]), FRENCH.parse(cards[1])),
     )
+
+
+@cache
+def _bare(winner: int | None, exchange: int | None, lead: str | None, second: str | None) -> Trick:
+    cards = None if lead is None or second is None else (FRENCH.parse(lead), FRENCH.parse(second))
+    return Trick(winner, ((), ()), exchange, cards)
 
 
 @cache

@@ -86,6 +86,8 @@ class MatchFold:
             ))
         self.next_dealer = (dealer + 1) % 4                # passes to the left (2.5)
 
+    trusted = False       # the next deal's facts were checked when stored (scoring.py)
+
     def add(self, number: int, raw: object, last: bool = False) -> None:
         try:
             facts = parse_deal(raw)
@@ -100,7 +102,7 @@ class MatchFold:
                 "match.over", f"The series is over ({self.standing().phase})", "7.3.2"
             )
         dealer = self.next_dealer if facts.dealer is None else facts.dealer
-        score = score_deal(facts, dealer, self.names)
+        score = score_deal(facts, dealer, self.names, self.trusted)
         before = (self.totals[0], self.totals[1])
         new = (before[0] + score.scores[0], before[1] + score.scores[1])
         outcome = self._outcome(number, dealer, facts, score, new)

@@ -151,11 +151,20 @@ def _read_trusted(raw: dict[str, Any]) -> HandFacts:
 def _read_trick(raw: dict[str, Any]) -> Trick:
     melds = raw.get("melds", [[], []])
     cards = raw.get("cards")
+    if not (melds[0] or melds[1]):           # most tricks: the same few values again
+        return _bare(raw.get("winner"), *(cards or (None, None)))
     return Trick(
         raw.get("winner"),
         (tuple(map(_meld, melds[0])), tuple(map(_meld, melds[1]))),
         None if cards is None else (HUNGARIAN.parse(cards[0]), HUNGARIAN.parse(cards[1])),
     )
+
+
+@cache
+def _bare(winner: int | None, lead: str | None, second: str | None) -> Trick:
+    cards = None if lead is None or second is None else (
+        HUNGARIAN.parse(lead), HUNGARIAN.parse(second))
+    return Trick(winner, ((), ()), cards)
 
 
 @cache
