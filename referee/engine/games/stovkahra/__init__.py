@@ -26,6 +26,7 @@ from ..base import (
     require_player,
     require_switches,
 )
+from ..dealer import proposed_after
 from .facts import deal_to_json, parse_deal
 from .match import MatchFold
 from .play import legal_plays
@@ -139,7 +140,7 @@ class Stovkahra(Game):
             return [dict(deal) for deal in hands]      # nothing to fill in: no fold needed
         fold = MatchFold(settings)
         completed = []
-        dealer = (settings["first_dealer"] - 1) % 4
+        due = settings["first_dealer"]
         fits = True
         for number, raw in enumerate(hands, 1):
             deal = dict(raw)
@@ -153,8 +154,8 @@ class Stovkahra(Game):
                 # dealers follow the rotation, and nothing else is filled in
                 fits = False
             if deal.get("dealer") is None:
-                deal["dealer"] = outcome.dealer if outcome is not None else (dealer + 1) % 4
-            dealer = deal["dealer"]
+                deal["dealer"] = outcome.dealer if outcome is not None else due
+            due = proposed_after(deal["dealer"], 4)         # passes to the left (2.5)
             made = None if outcome is None else outcome.detail.get("sticks_made")
             if made is not None:
                 deal["sticks_by"], deal["sticks_against"] = made
