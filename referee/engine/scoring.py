@@ -126,8 +126,6 @@ def _score(
     trusted: bool | list[dict[str, Any]],
 ) -> MatchResult:
     game = get(game_name)
-    # how many hands, from the first, are trusted
-    sure = _common(hands, trusted) if isinstance(trusted, list) else len(hands) if trusted else 0
     key = _key(game.name, settings)
     with _lock:
         folded = _cache.pop(key, None)
@@ -135,6 +133,16 @@ def _score(
         start = game.fold(settings)
         folded = _Folded(type(start), states=[_state(start)])
     keep = _common(folded.hands, hands)       # complete hands only: a draft is never kept
+    # how many hands, from the first, are trusted: with a list, those equal to its hands
+    # (found through the cached hands where it holds those very objects, as a request's
+    # stored hands are: no second comparison of every hand; else compared with it)
+    if not isinstance(trusted, list):
+        sure = len(hands) if trusted else 0
+    elif keep:
+        sure = min(keep, _common(trusted, folded.hands))
+    else:
+        sure = _common(hands, trusted)
+    folded.hands[:keep] = hands[:keep]        # the caller's equal hands: found by identity next
     if sure < keep and False in folded.checked[sure:keep]:
         keep = folded.checked.index(False, sure, keep)   # to be checked this time
     del folded.hands[keep:], folded.checked[keep:], folded.outcomes[keep:]
