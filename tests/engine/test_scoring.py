@@ -244,3 +244,21 @@ def test_a_posted_hand_is_checked_in_full(game: str) -> None:
     expected = scratch(game, match, new)
     assert isinstance(expected, tuple)
     assert cached(game, match, new, stored) == expected
+
+
+def test_a_posted_tartli_hand_breaking_a_check_of_6_3_is_refused() -> None:
+    """A pile count no cards can make (6.3.2: 1 is never possible) is a check the trusted fold
+    skips: a posted hand goes through it all the same."""
+    match, hands = long_match("tartli")
+    played = [n for n, hand in enumerate(hands) if (hand["end"] or {}).get("kind") == "played"]
+    last = played[-1]
+    stored = json.loads(json.dumps(hands[:last]))
+    scoring.forget()
+    scoring.score("tartli", match, stored, True)
+    posted = json.loads(json.dumps(hands[last]))
+    posted["end"]["piles"] = [150, 1]
+    posted["end"]["stichmatsch"] = None
+    new = [*json.loads(json.dumps(stored)), posted]
+    with pytest.raises(RuleViolation) as refused:
+        scoring.score("tartli", match, new, stored)
+    assert (refused.value.code, refused.value.hand) == ("piles.impossible", last + 1)
