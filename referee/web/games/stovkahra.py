@@ -295,6 +295,12 @@ class StovkahraWeb(WebGame):
     game = GAME
     editor_template = "games/stovkahra/_editor.html"
     new_template = "games/stovkahra/new.html"
+    refusal_fields = {       # errors at the field (issue 11, item 4)
+        "combination": {"combination.count": "cards|count", "combination.rank": "cards|rank",
+                        "combination.both": "cards", "combination.empty": "cards",
+                        "combination": "cards"},
+        "finish": {"points": "points", "tricks": "tricks"},
+    }
     hand_template = "games/stovkahra/_deal_extra.html"
     decisions_template = "games/stovkahra/_decisions.html"
     form_classes = FORMS
