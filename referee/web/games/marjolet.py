@@ -224,8 +224,8 @@ class MarjoletWeb(WebGame):
     new_template = "games/marjolet/new.html"
     refusal_fields = {       # errors at the field (issue 11, item 4)
         "turnup": {"fact.turnup": "turnup", "cards.turnup": "turnup"},
-        "turn": {"meld.window": "trick", "meld": "cards", "cards.both": "cards",
-                 "exchange": "exchange"},
+        "turn": {"meld.window": "trick", "meld.loser": "winner", "meld": "cards",
+                 "cards.both": "cards", "exchange": "exchange"},
         "seven": {"seven": "player"},
         "finish": {"brisques": "brisques", "fact.brisques": "brisques", "end.sweep": "sweep"},
     }
