@@ -128,6 +128,24 @@
     return key;
   }
 
+  // Where a control without id or name stood (a hand's summary, its Delete button): the part
+  // with an id around it and its rank among the controls of its kind there.
+  var CONTROLS = "a[href], button, summary, input, select, textarea";
+
+  function placeOf(el) {
+    var root = el && el.parentElement ? el.parentElement.closest("[id]") : null;
+    if (!root || !el.matches(CONTROLS)) { return null; }
+    var same = root.querySelectorAll(el.tagName);
+    return {root: root.id, tag: el.tagName, index: Array.prototype.indexOf.call(same, el)};
+  }
+
+  function foundAgain(was) {
+    var el = was.key ? document.querySelector(was.key) : null;
+    if (el || !was.place) { return el; }
+    var root = document.getElementById(was.place.root);
+    return root ? root.querySelectorAll(was.place.tag)[was.place.index] || null : null;
+  }
+
   function focusOn(el, focusable) {
     if (!el || el.closest("[hidden]") || el.getClientRects().length === 0) { return false; }
     if (!focusable && !el.hasAttribute("tabindex")) { el.setAttribute("tabindex", "-1"); }
@@ -169,7 +187,8 @@
   });
 
   document.addEventListener("htmx:beforeSwap", function () {
-    before = keyOf(document.activeElement);
+    var active = document.activeElement;
+    before = {key: keyOf(active), place: placeOf(active)};
   });
 
   document.addEventListener("htmx:afterSettle", function (event) {
@@ -183,7 +202,7 @@
       if (own) {
         placeFocus(own.key);
       } else if (was && lost) {          // a poll swapped the part that had the focus
-        var again = document.querySelector(was);
+        var again = foundAgain(was);
         if (again) { focusOn(again, true); }
       }
     }, 0);

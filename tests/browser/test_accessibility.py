@@ -274,3 +274,21 @@ def test_focus_stays_on_the_control_used_or_goes_to_the_error(phone: Any, server
     beside = phone.evaluate("""() => document.getElementById(
         document.getElementById('finish-pile').getAttribute('aria-describedby')).textContent""")
     assert "No cards can make a pile count of 1" in beside and "(rule 6.3.2)" in beside, beside
+
+
+def test_a_change_from_another_phone_leaves_the_focus_where_it_was(
+        phone: Any, new_page: Callable[[], Any], server: str) -> None:
+    """The live scoreboard swaps the list of hands when another phone changes the match: a
+    keyboard user reading a hand (its summary focused) stays on it."""
+    start_tartli(server)(phone)
+    tartli_hand(phone)
+    phone.locator("li.hand summary").first.focus()
+    phone.evaluate("() => { window.oldHistory = document.getElementById('history'); }")
+    other = new_page()
+    other.goto(phone.url)
+    submit(other, "button:has-text('Anna won trick 1')")
+    phone.wait_for_function("() => document.getElementById('history') !== window.oldHistory")
+    phone.wait_for_timeout(50)
+    assert phone.evaluate(
+        "() => document.activeElement === document.querySelector('li.hand summary')"), \
+        focused(phone)
