@@ -6,6 +6,7 @@ out of range, a combination the rules do not know, a wrong bid."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from html.parser import HTMLParser
 
@@ -183,3 +184,44 @@ def test_a_refusal_of_no_known_field_is_said_at_the_top_only(table: Table) -> No
     assert page.status == 422
     assert Marks(page).invalid() == set()
     assert "Start the hand first" in Marks(page).texts.get("rule-error", "")
+
+
+# -- The other forms: a new match, this device's name, a code to join, a match file --------
+
+def marked(page: Page, control_id: str, *words: str) -> None:
+    """The control ``control_id`` is marked invalid and described by a message with ``words``."""
+    marks = Marks(page)
+    control = next(a for _, a in marks.elements if a.get("id") == control_id)
+    assert control.get("aria-invalid") == "true", control
+    beside = [marks.texts.get(i, "") for i in control.get("aria-describedby", "").split()]
+    assert any(all(w in text for w in words) for text in beside), beside
+
+
+def test_a_new_match_marks_the_missing_name(table: Table) -> None:
+    page = table.post("/new/tartli", {"player_a": "Ágnes", "player_b": "", "target": "5",
+                                      "first_dealer": "0"})
+    assert page.status == 422
+    marked(page, "player_b", "This field is required")
+    assert Marks(page).invalid() == {"player_b"}
+    assert page.value("player_a") == "Ágnes"
+
+
+def test_a_device_name_too_long_is_marked(table: Table) -> None:
+    page = table.post("/device", {"name": "x" * 41})
+    assert page.status == 422
+    marked(page, "name", "At most 40 characters")
+
+
+def test_a_code_that_opens_no_match_is_marked(table: Table) -> None:
+    page = table.get("/join?code=nothing-here")
+    assert page.status == 422
+    marked(page, "code", "No match has that link or code")
+    assert page.value("code") == "nothing-here"
+
+
+def test_a_match_file_refused_is_marked_and_the_field_labelled(table: Table) -> None:
+    page = table.post("/import", {"file": (io.BytesIO(b"{not json"), "match.json")},
+                      content_type="multipart/form-data")
+    assert page.status == 422
+    marked(page, "file")
+    assert '<label for="file">Match file (.json)</label>' in page.html
