@@ -250,6 +250,8 @@ def test_focus_stays_on_the_control_used_or_goes_to_the_error(phone: Any, server
     # an action: the control used is still there, and keeps the focus
     press(phone, "button:has-text('Check declarations')")
     assert focused(phone) == "<button> Check declarations", focused(phone)
+    phone.keyboard.press("Tab")          # one Tab to who won the trick (it took 70)
+    assert focused(phone) == "<button> Anna won trick 1", focused(phone)
     # an action whose control comes back for the next trick: "Anna won trick 2" after 1
     press(phone, "button:has-text('Anna won trick 1')")
     assert focused(phone) == "<button> Anna won trick 2", focused(phone)
