@@ -146,6 +146,17 @@ def test_stovkahra_nines_form_no_combination_at_the_field_used(series: Series, h
         assert page.selected("combination-rank") == ["9"]
 
 
+@HTMX
+def test_stovkahra_a_dost_by_who_may_not_call_it_marks_the_caller(series: Series,
+                                                                  htmx: bool) -> None:
+    mid = series.seed_series([])
+    assert series.start_deal(mid, 1, "h").status == 302
+    with unchanged(series, mid):
+        page = series.call_dost(mid, 1, 0, 0, htmx=htmx)     # Jana declared nothing
+    at_the_field(page, "dost-caller", "Jana declared no combination", "rule 7.2.1")
+    assert page.checked("dost-caller") == ["0"]
+
+
 # -- Marjolet --------------------------------------------------------------------------------
 
 @pytest.fixture

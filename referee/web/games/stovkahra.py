@@ -300,6 +300,8 @@ class StovkahraWeb(WebGame):
                         "combination.both": "cards", "combination.empty": "cards",
                         "combination": "cards"},
         "finish": {"points": "points", "tricks": "tricks"},
+        "dost": {"dost.not-winner": "caller", "dost.no-combination": "caller",
+                 "dost.declared-after": "after", "dost.trick-winner": "trick_winner"},
     }
     hand_template = "games/stovkahra/_deal_extra.html"
     decisions_template = "games/stovkahra/_decisions.html"
