@@ -181,7 +181,8 @@ def test_new_series_with_long_names_and_default_teams(series: Series) -> None:
 def test_start_a_deal(series: Series, htmx: bool) -> None:
     mid = series.new_series()
     page = series.done(series.start_deal(mid, 1, "h", htmx=htmx), htmx)
-    assert "Trumps: ♥ hearts" in page.text
+    assert "Trumps: hearts" in page.text
+    assert '<span class="suit suit-hearts" aria-hidden="true"></span> hearts' in page.html
     assert "Add a combination (before trick 1 is led)" in page.text
     assert "Undo: Deal started (deal 1)" in page.text
     assert series.hands(mid) == [deal(dealer=W)]             # the proposed dealer (6.1)
@@ -307,7 +308,8 @@ def test_edit_page_shows_the_stored_deal(series: Series) -> None:
     assert page.checked("finish-last") == ["1"]
     assert page.selected("finish-seven_4") == ["0"]
     assert page.selected("finish-seven_3") == [""]
-    assert "Trumps: ♥ hearts" in page.text
+    assert "Trumps: hearts" in page.text
+    assert '<span class="suit suit-hearts" aria-hidden="true"></span> hearts' in page.html
     assert posts_to(page, f"/m/{mid}/hands/1/finish", editing=True)
     part = series.get(f"/m/{mid}/hands/2", htmx=True)
     assert part.is_partial and "Editing deal 2" in part.text
@@ -743,7 +745,9 @@ def test_german_letters_on_screen(series: Series) -> None:
     page = series.follow(series.declare(mid, 1, N, cards=["Qh", "Qd", "Qc"]))
     listed = re.search(r"Jana: three (\S+) \(([^)]*)\)", page.text)
     assert listed, page.text[:2000]
-    assert listed[1] == "obers" and listed[2] == "O♥ O♦ O♣", listed[0]
+    assert listed[1] == "obers" and listed[2].split() == ["O"] * 3, listed[0]  # and marks
+    for suit in ("hearts", "diamonds", "clubs"):
+        assert f'aria-label="Ober of {suit}">O<span class="suit suit-{suit}"' in page.html
 
 
 # ---------------------------------------------------------------------------------------------

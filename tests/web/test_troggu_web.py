@@ -328,8 +328,11 @@ def test_normal_game_with_the_discard_as_cards(tg: Troggu, htmx: bool) -> None:
     # the discard, tapped in the picker: 10 cards for 4 players
     assert "The exchange: the discard of 10 cards" in page.text
     page = tg.done(tg.discard(mid, 1, DISCARD_10, htmx=htmx), htmx)
-    assert "Discard Q♠ 9♠ 8♠ 7♠ 6♠ 5♠ Q♣ 9♣ 8♣ 7♣: 16 card points, counted for Beat's side" \
-        in page.text
+    # swords and batons by their own marks (a card named in full), not by spades and clubs
+    # (Page.text puts a space between the pieces of text around each card)
+    assert "Discard Q 9 8 7 6 5 Q 9 8 7 : 16 card points, counted for Beat's side" in page.text
+    assert 'aria-label="Queen of swords">Q<span class="suit suit-swords"' in page.html
+    assert 'aria-label="7 of batons">7<span class="suit suit-batons"' in page.html
     assert sorted(tg.hands(mid)[0]["discard"]) == sorted(DISCARD_10)
     assert sorted(page.checked("discard-cards")) == sorted(DISCARD_10)
     # the end: Beat's side 71, the defenders 43 and took tricks
