@@ -72,12 +72,16 @@ class Marks:
 
 
 def at_the_field(page: Page, name: str, *words: str) -> Marks:
-    """The refusal marks the controls of ``name`` (and no other), with a message beside them
-    holding ``words`` and its rule; the summary at the top holds them too."""
+    """The refusal marks the controls of ``name`` (and no other; of a card picker, the cards
+    picked), with a message beside them holding ``words`` and its rule; the summary at the
+    top holds them too."""
     assert page.status == 422, (page.status, page.errors)
     marks = Marks(page)
     controls = marks.controls(name)
-    assert controls and all(a.get("aria-invalid") == "true" for a in controls), controls
+    picked = [a for a in controls if a.get("type") == "checkbox" and "checked" in a]
+    concerned = picked or controls
+    assert concerned and all(a.get("aria-invalid") == "true" for a in concerned), controls
+    assert not any(a.get("aria-invalid") for a in controls if a not in concerned), controls
     assert marks.invalid() == {name}, marks.invalid()
     beside = marks.described(name)
     assert any(all(w in text for w in words) and "(rule " in text for text in beside), beside
