@@ -13,6 +13,7 @@ from html.parser import HTMLParser
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from test_tartli_editor import score_at_once
 from test_troggu_web import EVENING_5, Troggu, tg  # noqa: F401  (tg: the fixture)
 from webtools import Marjolet, Page, Series, Table, unchanged
 
@@ -124,6 +125,16 @@ def test_tartli_a_pile_out_of_range_marks_the_pile(table: Table, htmx: bool) -> 
         page = table.finish(mid, 1, 152, htmx=htmx)
     at_the_field(page, "finish-pile", "A pile holds 0 to 151 card points", "rule 3")
     assert page.value("finish-pile") == "152"                    # what was typed is kept
+
+
+@HTMX
+def test_tartli_a_hand_scored_at_once_marks_a_pile_no_cards_make(table: Table,
+                                                                  htmx: bool) -> None:
+    mid = table.new_match()
+    with unchanged(table, mid):
+        page = score_at_once(table, mid, 1, "8h", 1, 0, htmx=htmx)
+    at_the_field(page, "indicator-pile", "No cards can make a pile count of 1", "rule 6.3.2")
+    assert page.value("indicator-pile") == "1"
 
 
 # -- Stovkahra -------------------------------------------------------------------------------

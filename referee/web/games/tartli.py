@@ -287,7 +287,8 @@ class TartliWeb(WebGame):
     editor_template = "games/tartli/_editor.html"
     new_template = "games/tartli/new.html"
     refusal_fields = {       # errors at the field (issue 11, item 4)
-        "indicator": {"fact.indicator": "indicator", "cards.indicator": "indicator"},
+        "indicator": {"fact.indicator": "indicator", "cards.indicator": "indicator",
+                      "piles": "pile", "end.stichmatsch": "stichmatsch"},   # or "played"
         "trick": {"meld.conceded-and-cards": "conceded_{seat}", "meld": "cards_{seat}",
                   "bela": "bela", "exchange": "exchange"},
         "finish": {"piles": "pile", "end.stichmatsch": "stichmatsch"},
