@@ -1279,3 +1279,37 @@ def test_deleting_a_deal_of_a_match_stored_without_dealers_keeps_them_6_1(
     mid = str(series.app.extensions["referee.store"].create("stovkahra", settings, old))
     series.follow(series.delete(mid, 1))
     assert [h["dealer"] for h in series.hands(mid)] == [N, E]
+
+
+# ---------------------------------------------------------------------------------------------
+# Fewer taps (issue 11): the next declarer proposed, an edited deal landing on its end
+
+
+def test_the_next_declarer_in_turn_is_proposed_4_1(series: Series) -> None:
+    """Karel (W) deals: Jana declares first, then Petr, Eva and Karel last (4.1); after the
+    dealer's own declaration nobody is next, so nobody is proposed."""
+    mid = started(series)
+    page = series.get(f"/m/{mid}")
+    assert page.checked("combination-seat") == [str(N)]
+    for seat, rank, then in ((N, "A", [str(E)]), (S, "K", [str(W)]), (W, "7", [])):
+        assert series.declare(mid, 1, seat, rank=rank, count=3).status == 302
+        assert series.get(f"/m/{mid}").checked("combination-seat") == then, seat
+
+
+def _lands(page: Any, section: str) -> bool:
+    """The section that takes the focus when the page opens."""
+    return re.search(rf'<details class="[^"]*" id="{section}"[^>]* autofocus', page.html) \
+        is not None
+
+
+def test_an_edited_deal_opens_at_how_it_ended(series: Series) -> None:
+    """The Edit link lands on the finish of a played deal, on the dost of a stopped one;
+    the match page and the answer to a change do not move the focus."""
+    mid = series.seed_series([EXAMPLE_1, EXAMPLE_3])
+    played, stopped = series.get(f"/m/{mid}/hands/1"), series.get(f"/m/{mid}/hands/2")
+    assert _lands(played, "finish") and not _lands(played, "dost")
+    assert _lands(stopped, "dost") and not _lands(stopped, "finish")
+    assert "autofocus" not in series.get(f"/m/{mid}").html
+    answer = series.finish_deal(mid, 1, 40, tricks=5, last=EW, seven={4: NS}, htmx=True,
+                                editing=True)
+    assert answer.status == 200 and "autofocus" not in answer.html

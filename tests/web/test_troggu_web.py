@@ -977,3 +977,32 @@ def test_a_hand_imported_without_bids_or_dealer_opens_in_the_editor(tg: Troggu) 
     page = tg.follow(tg.bids(mid, 2, B, fool="tapp", bagatt=E, editing=True))
     assert tg.hands(mid)[1]["bids"] == ["pass"] * 7
     assert tg.balances(page) == tg.balances(tg.get(f"/m/{mid}"))
+
+
+# ---------------------------------------------------------------------------------------------
+# A hand in progress that fits (issue 11): the optional discard on demand, an edited hand
+# landing on how it ended
+
+
+def test_the_optional_discard_opens_on_demand(tg: Troggu) -> None:
+    """The discard may stay unrecorded (6.1): its picker is folded until asked for, or until
+    an entry of it is refused."""
+    mid = _open(tg)
+    page = tg.get(f"/m/{mid}")
+    assert re.search(r'<details class="discard"\s*>', page.html)
+    refused = tg.discard(mid, 1, points=115, htmx=True)
+    assert refused.status == 422
+    assert re.search(r'<details class="discard"\s*open>', refused.html)
+
+
+def test_an_edited_hand_opens_at_how_it_ended(tg: Troggu) -> None:
+    """The Edit link lands on the finish (a normal game) or on each player's points (a
+    Misère); the match page and the answer to a change do not move the focus."""
+    mid = tg.seed_match(EVENING_5)
+    normal_game = tg.get(f"/m/{mid}/hands/1").html
+    assert re.search(r'<form [^>]*class="finish"[^>]* autofocus>', normal_game)
+    misere_game = tg.get(f"/m/{mid}/hands/3").html
+    assert re.search(r'<form [^>]*class="finish misere"[^>]* autofocus>', misere_game)
+    assert "autofocus" not in tg.get(f"/m/{mid}").html
+    answer = tg.finish(mid, 1, 71, htmx=True, editing=True)
+    assert answer.status == 200 and "autofocus" not in answer.html

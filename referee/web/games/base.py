@@ -137,7 +137,3 @@ class WebGame:
     def editor(self, ctx: ActionContext) -> dict[str, Any]:
         """Template context for the hand editor."""
         raise NotImplementedError
-
-    def pdf_context(self, settings: dict[str, Any], result: MatchResult) -> dict[str, Any]:
-        """Extra context for the game's scoresheet template (pdf/<game>.html)."""
-        return {}

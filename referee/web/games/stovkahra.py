@@ -17,23 +17,10 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ...engine.cards import FRENCH
 from ...engine.errors import RuleViolation
-from ...engine.games.base import MatchResult
 from ...engine.games.stovkahra import GAME
-from ...engine.games.stovkahra.values import combination_name
+from ...scoresheet.stovkahra import combination_words as _combination_words
 from ..fields import WholeNumber, chosen_seat
 from .base import Action, ActionContext, WebGame
-
-GERMAN_PLURAL = {"Q": "obers", "J": "unters"}     # with German letters O and U (rules 1)
-
-
-def _combination_words(german: object, rank: str, count: int) -> str:
-    """A combination in words: "three aces"; "three obers" when the table uses German
-    letters."""
-    name = combination_name(rank, count)
-    if german and rank in GERMAN_PLURAL:
-        return f"{name.split()[0]} {GERMAN_PLURAL[rank]}"
-    return name
-
 
 CARDS = [(str(card), FRENCH.short_name(card)) for card in FRENCH.cards]
 SEATS = [("0", "N"), ("1", "E"), ("2", "S"), ("3", "W")]
@@ -147,6 +134,16 @@ def proposed_dealer(ctx: ActionContext) -> int:
     if outcome is not None:
         return outcome.dealer
     return ctx.result.standing.dealer
+
+
+def next_declarer(dealer: int, combinations: list[dict[str, Any]]) -> int | None:
+    """Who declares next (4.1): from the dealer's left clockwise, the player after the last
+    one who declared; None once the dealer, the last in turn, has declared."""
+    order = [(dealer + k) % 4 for k in range(1, 5)]
+    if not combinations:
+        return order[0]
+    last = order.index(int(combinations[-1]["seat"]) % 4)
+    return order[last + 1] if last + 1 < len(order) else None
 
 
 def _deal(ctx: ActionContext, hands: list[dict[str, Any]]) -> dict[str, Any]:
@@ -350,6 +347,9 @@ class StovkahraWeb(WebGame):
         if deal is None:
             return data
         data["start"]["trumps"] = deal.get("trumps") or ""
+        seat = next_declarer(proposed_dealer(ctx), deal.get("combinations") or [])
+        if seat is not None:
+            data["combination"]["seat"] = str(seat)
         end = deal.get("end") or {}
         sevens = {s["trick"]: str(s["team"]) for s in end.get("sevens", [])}
         if end.get("kind") == "played":
@@ -371,9 +371,6 @@ class StovkahraWeb(WebGame):
         if outcome is not None and outcome.detail.get("sticks"):
             data["sticks"]["choice"] = outcome.detail["sticks"]
         return data
-
-    def pdf_context(self, settings: dict[str, Any], result: MatchResult) -> dict[str, Any]:
-        return {"combination_name": partial(_combination_words, settings.get("german_letters"))}
 
     def editor(self, ctx: ActionContext) -> dict[str, Any]:
         deal, outcome, dealer = ctx.facts, ctx.outcome, proposed_dealer(ctx)
