@@ -38,7 +38,9 @@ class RuleViolation(ValueError):
 
     ``code`` is stable (tests and forms key on it), ``message`` is written for a player, and
     ``rule`` names the section of ``shared/rules/<game>.md`` the check comes from.
-    ``hand`` is set by the match fold to the 1-based hand the problem is in.
+    ``hand`` is set by the match fold to the 1-based hand the problem is in; ``seat``, where
+    the check knows it, to the player whose entry breaks the rule (a page marks that player's
+    field).
     """
 
     def __init__(self, code: str, message: str, rule: str | None = None) -> None:
@@ -46,6 +48,7 @@ class RuleViolation(ValueError):
         self.message = message
         self.rule = rule
         self.hand: int | None = None
+        self.seat: int | None = None
         self.hand_word = "Hand"
         super().__init__(self.explain())
 
@@ -53,6 +56,10 @@ class RuleViolation(ValueError):
         where = f"{self.hand_word} {self.hand}: " if self.hand is not None else ""
         cite = f" (rule {self.rule})" if self.rule else ""
         return f"{where}{self.message}{cite}"
+
+    def of_seat(self, seat: int) -> RuleViolation:
+        self.seat = seat
+        return self
 
     def in_hand(self, hand: int, word: str = "Hand") -> RuleViolation:
         self.hand = hand

@@ -34,6 +34,7 @@ from .changes import describe_changes
 from .corrections import LaterHands, Plan, chosen, flash_plan, label_with, until
 from .games import WEB_GAMES
 from .games.base import ActionContext, FormInvalid, WebGame
+from .invalid import flag, mark, summary
 from .pdf import Scoresheets
 from .readable import readable_json, readable_match
 from .sharing import (
@@ -134,6 +135,7 @@ def _home(status: int = 200, **extra: Any) -> Any:
     _private(True)                # this browser's matches, with their edit links
     context = {"import_form": ImportForm(), "join_code": "", "device": device(),
                "device_form": DeviceForm(name=session.get("device_name", "")), **extra}
+    flag([context["device_form"]])
     matches = [(token, game, readable_json(settings), updated)
                for token, game, settings, updated in store().listed(remembered())]
     return render_template(
@@ -184,6 +186,7 @@ def new_match(game: str) -> Any:
             remember(match_id)
             return redirect(url_for(".match", match_id=match_id))
     status = 422 if request.method == "POST" else 200
+    flag([form])
     return render_template(web.new_template, form=form, game=web.game, error=error), status
 
 
@@ -232,6 +235,7 @@ def _page(
     if match.can_edit:
         forms = web.forms(ctx)
         forms.update(bound or {})
+        flag(forms.values())            # a refused field: aria-invalid, with its message
     return {
         "match": match, "web": web, "game": web.game, "result": result, "ctx": ctx,
         "names": ctx.names, "sides": web.game.sides(match.settings), "forms": forms,
@@ -389,13 +393,17 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
                                     bound=bound, editing=editing, posted=spec.form)
         error = None
         if isinstance(problem, RuleViolation):
-            error = problem.explain()
+            error = problem.explain()       # the summary at the top; beside its field too
+            mark(form, web.refused_field(spec.form, problem), problem)
         elif not valid_trick:
             error = f"There is no trick {trick} to record in {web.game.hand_word} {hand}"
         page = render_live(ctx, web, error=error, bound=bound, status=422,
                            editing=editing, posted=spec.form)
-        if error is None and (unseen := _unseen_errors(page[0], form)):
-            page = render_live(ctx, web, error=unseen, bound=bound, status=422,
+        if error is None:
+            # the fields' own checks: their messages beside them, and the summary at the top
+            # (with each field's label where the page does not show the field)
+            error = _unseen_errors(page[0], form) or summary(form)
+            page = render_live(ctx, web, error=error, bound=bound, status=422,
                                editing=editing, posted=spec.form)
         return page
     sides = web.game.sides(stored.settings)

@@ -7,7 +7,11 @@
    2. No polling while the page is hidden (a phone in a pocket, another tab).
    3. The screen kept awake while a match page is shown (Screen Wake Lock API), unless the
       switch #keep-awake is off (remembered on this browser); released when the page is
-      hidden, asked for again when it is shown. */
+      hidden, asked for again when it is shown.
+   4. Focus after a swap: the control that was used keeps it when the new page still has it
+      (the same id, or the same name and value: "Anna won trick 4" after "Anna won trick 3");
+      else it goes where it is needed next: the error, else the outcome notice, else the
+      editor's first control. Never to <body>, which sends a keyboard back to the top. */
 (function () {
   "use strict";
 
@@ -106,6 +110,102 @@
 
   document.addEventListener("visibilitychange", function () {
     if (document.hidden) { release(); } else { acquire(); }
+  });
+
+  // Focus after a swap (4).
+  var submitter = null;      // the button that submitted the form being sent
+  var used = null;           // how to find the control of this page's own request again
+  var before = null;         // the focused control when any answer (a poll's too) was swapped
+
+  function keyOf(el) {
+    if (!el || el === document.body || el === document.documentElement) { return null; }
+    if (el.id) { return "#" + CSS.escape(el.id); }
+    if (!el.name) { return null; }
+    var key = el.tagName.toLowerCase() + '[name="' + CSS.escape(el.name) + '"]';
+    if (el.tagName === "BUTTON" || el.type === "radio" || el.type === "checkbox") {
+      key += '[value="' + CSS.escape(el.value) + '"]';
+    }
+    return key;
+  }
+
+  // Where a control without id or name stood (a hand's summary, its Delete button): the part
+  // with an id around it and its rank among the controls of its kind there.
+  var CONTROLS = "a[href], button, summary, input, select, textarea";
+
+  function placeOf(el) {
+    var root = el && el.parentElement ? el.parentElement.closest("[id]") : null;
+    if (!root || !el.matches(CONTROLS)) { return null; }
+    var same = root.querySelectorAll(el.tagName);
+    return {root: root.id, tag: el.tagName, index: Array.prototype.indexOf.call(same, el)};
+  }
+
+  function foundAgain(was) {
+    var el = was.key ? document.querySelector(was.key) : null;
+    if (el || !was.place) { return el; }
+    var root = document.getElementById(was.place.root);
+    return root ? root.querySelectorAll(was.place.tag)[was.place.index] || null : null;
+  }
+
+  function focusOn(el, focusable) {
+    if (!el || el.closest("[hidden]") || el.getClientRects().length === 0) { return false; }
+    if (!focusable && !el.hasAttribute("tabindex")) { el.setAttribute("tabindex", "-1"); }
+    el.focus({preventScroll: true});
+    return document.activeElement === el;
+  }
+
+  function firstControl(root) {
+    if (!root) { return null; }
+    var all = root.querySelectorAll(
+      "input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea, button:not([disabled])");
+    for (var i = 0; i < all.length; i += 1) {
+      if (all[i].getClientRects().length > 0) { return all[i]; }
+    }
+    return null;
+  }
+
+  function placeFocus(key) {
+    var kept = key ? document.querySelector(key) : null;
+    if (kept && focusOn(kept, true)) { return; }
+    var error = document.querySelector("#rule-error, #alerts [role=alert]");
+    if (error && focusOn(error, false)) { return; }
+    var notice = document.querySelector("#live .notice, #live [role=status]");
+    if (notice && focusOn(notice, false)) { return; }
+    focusOn(firstControl(document.getElementById("editor")), true);
+  }
+
+  document.addEventListener("submit", function (event) {
+    submitter = event.submitter || null;
+  }, true);
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    if (isPoll(elt) || event.defaultPrevented) { return; }
+    var active = document.activeElement;
+    if (!active || active === document.body || !elt.contains(active)) { active = submitter; }
+    used = {key: keyOf(active), xhr: event.detail.xhr};
+    submitter = null;
+  });
+
+  document.addEventListener("htmx:beforeSwap", function () {
+    var active = document.activeElement;
+    before = {key: keyOf(active), place: placeOf(active)};
+  });
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var own = used && used.xhr === event.detail.xhr ? used : null;
+    var was = before;
+    if (own) { used = null; }
+    before = null;
+    // once every part of the answer has settled (an answer swaps several: oob parts)
+    window.setTimeout(function () {
+      var lost = !document.activeElement || document.activeElement === document.body;
+      if (own) {
+        placeFocus(own.key);
+      } else if (was && lost) {          // a poll swapped the part that had the focus
+        var again = foundAgain(was);
+        if (again) { focusOn(again, true); }
+      }
+    }, 0);
   });
 
   if (document.readyState === "loading") {

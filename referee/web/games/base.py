@@ -8,6 +8,7 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 
+from ...engine.errors import RuleViolation
 from ...engine.games.base import Game, HandOutcome, MatchResult
 from ..store import StoredMatch
 
@@ -89,6 +90,21 @@ class WebGame:
     decisions_template: str | None = None
     form_classes: dict[str, type[FlaskForm]]
     actions: dict[str, Action]
+    # Errors at the field: the field of a posted form that a refusal concerns, by the
+    # refusal's code or the start of it ("meld" covers "meld.window"), e.g.
+    # {"finish": {"piles": "pile"}}; "{seat}" in a field's name stands for the seat the
+    # refusal names (RuleViolation.seat). A refusal of no listed code is said at the top only.
+    refusal_fields: dict[str, dict[str, str]] = {}
+
+    def refused_field(self, form: str, violation: RuleViolation) -> str | None:
+        """The field of form ``form`` that ``violation`` concerns, if this game knows it."""
+        fields = self.refusal_fields.get(form, {})
+        code = violation.code
+        while code:
+            if code in fields:
+                return fields[code]
+            code = code.rpartition(".")[0]
+        return None
 
     def new_form(self) -> FlaskForm:
         raise NotImplementedError

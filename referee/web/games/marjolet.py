@@ -304,6 +304,13 @@ class MarjoletWeb(WebGame):
     game = GAME
     editor_template = "games/marjolet/_editor.html"
     new_template = "games/marjolet/new.html"
+    refusal_fields = {       # errors at the field (issue 11, item 4)
+        "turnup": {"fact.turnup": "turnup", "cards.turnup": "turnup"},
+        "turn": {"meld.window": "trick", "meld.loser": "winner", "meld": "cards",
+                 "cards.both": "cards", "exchange": "exchange"},
+        "seven": {"seven": "player"},
+        "finish": {"brisques": "brisques", "fact.brisques": "brisques", "end.sweep": "sweep"},
+    }
     form_classes = FORMS
     actions = {
         "turnup": Action("turnup", apply_turnup, "Turn-up"),

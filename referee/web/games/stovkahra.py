@@ -292,6 +292,14 @@ class StovkahraWeb(WebGame):
     game = GAME
     editor_template = "games/stovkahra/_editor.html"
     new_template = "games/stovkahra/new.html"
+    refusal_fields = {       # errors at the field (issue 11, item 4)
+        "combination": {"combination.count": "cards|count", "combination.rank": "cards|rank",
+                        "combination.both": "cards", "combination.empty": "cards",
+                        "combination": "cards"},
+        "finish": {"points": "points", "tricks": "tricks"},
+        "dost": {"dost.not-winner": "caller", "dost.no-combination": "caller",
+                 "dost.declared-after": "after", "dost.trick-winner": "trick_winner"},
+    }
     hand_template = "games/stovkahra/_deal_extra.html"
     decisions_template = "games/stovkahra/_decisions.html"
     form_classes = FORMS

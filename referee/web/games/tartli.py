@@ -136,20 +136,20 @@ def _dealer(ctx: ActionContext, form: Any) -> int:
     return ctx.dealer() if seat is None else seat
 
 
-def _melds(cards: list[str], conceded: str, who: str) -> list[str]:
+def _melds(cards: list[str], conceded: str, who: str, seat: int) -> list[str]:
     if cards and conceded:
         raise RuleViolation(
             "meld.conceded-and-cards",
             f"{who}: either pick the cards shown or mark the announcement conceded, not both",
             "6.1.4",
-        )
+        ).of_seat(seat)
     if conceded:
         return [conceded]
     try:
         return [str(m) for m in recognize(HUNGARIAN.parse_many(cards))]
     except RuleViolation as error:
         error.message = f"{who}: {error.message}"
-        raise
+        raise error.of_seat(seat) from None
 
 
 def _start(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
@@ -201,13 +201,13 @@ def apply_trick(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
                                            f"{min(len(tricks) + 1, TRICKS)}", "6.1.2")
     names = ctx.names
     melds = [
-        _melds(form.cards_0.data or [], form.conceded_0.data, names[0]),
-        _melds(form.cards_1.data or [], form.conceded_1.data, names[1]),
+        _melds(form.cards_0.data or [], form.conceded_0.data, names[0], 0),
+        _melds(form.cards_1.data or [], form.conceded_1.data, names[1], 1),
     ]
     if (melds[0] or melds[1]) and t > MELD_TRICKS:
         raise RuleViolation(
             "meld.window", f"Sets and sequences may be declared only in tricks 1–8, not in "
-            f"trick {t}", "4.3.1")
+            f"trick {t}", "4.3.1").of_seat(0 if melds[0] else 1)
     entry = {"winner": None if form.winner.data == "" else int(form.winner.data), "melds": melds}
     if t > len(tricks):
         tricks.append(entry)
@@ -286,6 +286,14 @@ class TartliWeb(WebGame):
     game = GAME
     editor_template = "games/tartli/_editor.html"
     new_template = "games/tartli/new.html"
+    refusal_fields = {       # errors at the field (issue 11, item 4)
+        "indicator": {"fact.indicator": "indicator", "cards.indicator": "indicator",
+                      "piles": "pile", "end.stichmatsch": "stichmatsch"},   # or "played"
+        "trick": {"meld.conceded-and-cards": "conceded_{seat}", "meld": "cards_{seat}",
+                  "bela": "bela", "exchange": "exchange"},
+        "finish": {"piles": "pile", "end.stichmatsch": "stichmatsch"},
+        "claim": {"claim.after": "completed"},
+    }
     actions = {
         "indicator": Action("indicator", apply_indicator, "Trump indicator"),
         "trick": Action("trick", apply_trick, "Trick", per_trick=True),

@@ -397,6 +397,15 @@ class TrogguWeb(WebGame):
     game = GAME
     editor_template = "games/troggu/_editor.html"
     new_template = "games/troggu/new.html"
+    refusal_fields = {       # errors at the field (issue 11, item 4)
+        "bids": {"bids": "bid_{seat}", "forced.fool": "fool", "forced.bagatt": "bagatt",
+                 "forced.not-all-passed": "fool"},
+        "call": {"call.trump": "trump", "call.partner": "partner"},
+        "discard": {"discard.points": "points", "discard": "cards"},
+        "finish": {"points": "points", "end.points": "points", "tricks": "tricks",
+                   "tapp": "tapp_points", "fool": "fool_kept"},
+        "misere": {"misere.tapp": "tapp_points", "fool": "fool_kept"},
+    }
     summary_template = "games/troggu/_settle.html"
     decisions_template = "games/troggu/_decisions.html"
     form_classes = FORMS

@@ -60,7 +60,7 @@ def bidding(
                     "bids.after-solo",
                     f"Solo by {who(i)} ends the bidding at once: nobody calls after it",
                     "4.1.4",
-                )
+                ).of_seat(speakers[i + 1])
             return Bidding(True, SOLO, speakers[i], speakers)
         if bid == NORMAL:
             if normal is not None:
@@ -68,7 +68,7 @@ def bidding(
                     "bids.normal-twice",
                     f"After the normal bid by {who(normal)}, later players may only pass or "
                     f"bid Solo, not normal ({who(i)})", "4.1.3",
-                )
+                ).of_seat(speakers[i])
             normal = i
     complete = len(bids) == players
     if normal is not None:

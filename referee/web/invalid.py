@@ -1,0 +1,71 @@
+"""Errors at the field (issue 11, item 4): a refused entry marks the field it concerns
+(``aria-invalid="true"``) and links it to the message beside it (``aria-describedby``), while
+the summary stays at the top of the page (#rule-error).
+
+A field's messages are shown by the ``errors`` macro (templates/_formhelpers.html) as
+``<p class="field-error" id="<field id>-error-<n>">``; :func:`flag` gives every field with
+errors the attributes that point at them, for inputs rendered by WTForms; the picker macros,
+which write their inputs by hand, ask :func:`attributes`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from flask_wtf import FlaskForm
+from markupsafe import Markup, escape
+
+from ..engine.errors import RuleViolation
+
+
+def error_ids(field: Any) -> str:
+    """The ids of a field's messages, as the ``errors`` macro writes them."""
+    return " ".join(f"{field.id}-error-{n}" for n in range(1, len(field.errors or ()) + 1))
+
+
+def flag(forms: Iterable[FlaskForm | None]) -> None:
+    """Mark every field with errors for its rendering: invalid, described by its messages."""
+    for form in forms:
+        if form is None:
+            continue
+        for field in form:
+            if field.errors:
+                field.render_kw = {**(field.render_kw or {}), "aria-invalid": "true",
+                                   "aria-describedby": error_ids(field)}
+
+
+def attributes(field: Any) -> Markup:
+    """The same attributes for an input written by hand (a card of a picker): empty while the
+    field has no errors."""
+    if not field.errors:
+        return Markup("")
+    return Markup(' aria-invalid="true" aria-describedby="{}"').format(escape(error_ids(field)))
+
+
+def at_field(violation: RuleViolation) -> str:
+    """The message beside the field: the rule broken, with its section (the hand is said in
+    the summary at the top)."""
+    return f"{violation.message} (rule {violation.rule})" if violation.rule else violation.message
+
+
+def mark(form: FlaskForm, name: str | None, violation: RuleViolation) -> bool:
+    """Put ``violation`` beside the field ``name`` of ``form``: "{seat}" in the name stands
+    for the seat the violation names; "cards|rank", for the first of those fields that holds
+    what was sent (else the first). False when the form has no such field."""
+    if name is None or ("{seat}" in name and violation.seat is None):
+        return False
+    names = name.replace("{seat}", str(violation.seat)).split("|")
+    fields = [form._fields[n] for n in names if n in form._fields]
+    if not fields:
+        return False
+    field = next((f for f in fields if f.data not in (None, "", [], False)), fields[0])
+    field.errors = [*(field.errors or ()), at_field(violation)]
+    return True
+
+
+def summary(form: FlaskForm) -> str | None:
+    """The summary at the top for a form refused by its fields' checks: every message once."""
+    messages: list[str] = []
+    for field in form:
+        messages += [m for m in field.errors or () if m not in messages]
+    return f"Nothing was saved: {'; '.join(messages)}" if messages else None
