@@ -7,7 +7,11 @@
    2. No polling while the page is hidden (a phone in a pocket, another tab).
    3. The screen kept awake while a match page is shown (Screen Wake Lock API), unless the
       switch #keep-awake is off (remembered on this browser); released when the page is
-      hidden, asked for again when it is shown. */
+      hidden, asked for again when it is shown.
+   4. What the user opened stays open: the live scoreboard's answer re-renders the hands'
+      history and the history of changes (hx-swap-oob); a <details> opened there is opened
+      again in the new copy (known by its id, or its place in the nearest element with one).
+      This page's own request forgets them: its answer is a new page. */
 (function () {
   "use strict";
 
@@ -50,6 +54,40 @@
       pending = pending.filter(function (other) { return other !== xhr; });
       answered = performance.now();
     });
+  });
+
+  // What the user opened stays open across the live scoreboard's swaps.
+  var opened = {};           // keys of the <details> the user opened in the swapped parts
+
+  function detailsKey(details) {
+    if (details.id) { return details.id; }
+    var holder = details.parentElement && details.parentElement.closest("[id]");
+    if (!holder) { return null; }
+    var all = holder.querySelectorAll("details");
+    return holder.id + ":" + Array.prototype.indexOf.call(all, details);
+  }
+
+  function rememberToggle(event) {
+    var details = event.target;
+    if (!details || details.tagName !== "DETAILS" || !details.closest("#history, #changes")) { return; }
+    var key = detailsKey(details);
+    if (key === null) { return; }
+    if (details.open) { opened[key] = true; } else { delete opened[key]; }
+  }
+
+  function reopen(event) {
+    var swapped = event.target;
+    if (!swapped || !swapped.querySelectorAll) { return; }
+    swapped.querySelectorAll("details").forEach(function (details) {
+      var key = detailsKey(details);
+      if (key !== null && opened[key] && !details.open) { details.open = true; }
+    });
+  }
+
+  document.addEventListener("toggle", rememberToggle, true);   // toggle does not bubble
+  document.addEventListener("htmx:oobAfterSwap", reopen);
+  document.addEventListener("htmx:beforeSend", function (event) {
+    if (!isPoll(event.detail.elt)) { opened = {}; }
   });
 
   // The screen kept awake.
