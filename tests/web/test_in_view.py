@@ -210,3 +210,16 @@ def test_a_dost_and_the_winners_choice_are_asked_at_the_top(series: Series) -> N
     assert before(page, 'id="decisions"', 'id="scoreboard"')
     page = landed(series, series.choose_sticks(mid, 2, "add"), False, "outcome")
     assert "Deal 2: Jana & Eva win the game: 1 matchstick, added" in outcome(page)
+
+
+@HTMX
+def test_a_refusal_is_told_at_the_top(table: Table, htmx: bool) -> None:
+    """Rule 7.4: a decider hand only after a tie. Refused, and said before the scoreboard and
+    the editor: a page without JavaScript opens on it (htmx scrolls to it)."""
+    mid = table.seed([HAND_440_71])
+    page = table.rejected(table.decider(mid, 2, A, htmx=htmx), htmx)
+    assert any("A decider hand follows only a tie of 501 or more" in e for e in page.errors)
+    assert before(page, 'id="rule-error"', 'id="scoreboard"')
+    assert before(page, 'id="rule-error"', 'id="editor"')
+    if htmx:
+        assert page.response.headers["HX-Reswap"] == "outerHTML show:#rule-error:top"
