@@ -177,6 +177,19 @@ def test_the_end_of_the_match_is_announced_at_the_top(chromium: Any, server: str
     outcome_in_view(page, "Match over: Zsófi wins 5–0")
 
 
+
+@JS
+def test_a_refusal_is_in_view(chromium: Any, server: str, tmp_path: Path,
+                              javascript: bool) -> None:
+    """Rule 6.3.3: no trick after a claim. The refusal is at the top, where the page opens."""
+    page = opened(chromium, server, match_file(tmp_path, "tartli", TARTLI,
+                                               [HAND_440_71, CLAIMABLE]), javascript=javascript)
+    send(page, "/hands/2/claim", {"claim-claimant": "0", "claim-completed": "0",
+                                  "claim-pile_0": "21", "claim-pile_1": "0"})
+    error = page.locator("#rule-error")
+    playwright_api.expect(error).to_contain_text("no trick is played after a claim")
+    assert in_view(error)
+
 # ---------------------------------------------------------------------------------------------
 # The other games: a hand scored, a dost, the winners' choice, the end of a game
 
