@@ -65,8 +65,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["referee.store"] = Store(app.config["DATABASE_URL"])
     app.extensions["referee.scoresheets"] = Scoresheets()
 
-    from . import views
+    from . import cards, views
 
+    cards.register(app)
     app.register_blueprint(views.bp)
 
     @app.after_request

@@ -229,6 +229,7 @@ def test_stovkahra(page: object, server: str) -> None:
         p.select_option("#combination-count", "3")  # type: ignore[attr-defined]
         p.select_option("#combination-rank", "A")  # type: ignore[attr-defined]
         submit(p, "button:has-text('Declare')")
+        open_pickers(p)  # the combination form, opened on demand
         p.check("input[name='combination-seat'][value='1']")  # type: ignore[attr-defined]
         p.select_option("#combination-count", "3")  # type: ignore[attr-defined]
         p.select_option("#combination-rank", "A")  # type: ignore[attr-defined]
@@ -310,7 +311,7 @@ def test_troggu(page: object, server: str) -> None:
         row = p.locator(".call-row").filter(has_text="Carla")  # type: ignore[attr-defined]
         row.locator("label.call").filter(has_text="normal").click()
         p.click("text=Record the bidding")  # type: ignore[attr-defined]
-        playwright_api.expect(p.locator("#discard-cards")).to_be_visible()  # type: ignore[attr-defined]
+        playwright_api.expect(p.locator("#finish-points")).to_be_visible()  # type: ignore[attr-defined]
 
     def score(p: object) -> None:
         p.fill("#finish-points", "71")  # type: ignore[attr-defined]

@@ -13,6 +13,9 @@ pytestmark = pytest.mark.browser
 
 
 def tap_cards(page: object, picker: str, titles: list[str]) -> None:
+    declares = page.locator(f"details.declare:has({picker})")  # type: ignore[attr-defined]
+    if declares.get_attribute("open") is None:
+        declares.locator("summary").click()     # a player's card picker opens on demand
     for title in titles:
         page.locator(picker).locator(f"label[title='{title}']").click()  # type: ignore[attr-defined]
 

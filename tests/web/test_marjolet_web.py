@@ -240,9 +240,13 @@ def test_new_game_refused(game: Marjolet, data: dict[str, str], message: str) ->
 def test_start_a_deal(game: Marjolet, htmx: bool) -> None:
     mid = game.new_game()
     page = game.done(game.turnup(mid, 1, "9c", htmx=htmx), htmx)
-    assert "Trumps: ♣ clubs (turn-up 9♣)" in page.text
+    assert re.search(r"Trumps: clubs \(turn-up 9 ?\)", page.text)   # the pack's own marks
+    assert '<span class="suit suit-clubs" aria-hidden="true"></span> clubs' in page.html
+    assert 'aria-label="Nine of clubs">9<span class="suit suit-clubs"' in page.html
     assert "Deal 1 Bruno deals · Anne leads trick 1" in page.text
-    assert "A turn after a won trick (tricks 1–10): meld, exchange" in page.text
+    # the Finish first, the turn folded under it (issue 11)
+    assert "Finish the deal (after trick 16)" in page.text
+    assert "Meld or exchange after a won trick" in page.text
     assert "Undo: Turn-up (deal 1)" in page.text
     assert so_far(page) == "So far: Anne 0 · Bruno 0"
     assert page.checked("turnup-turnup") == ["9c"]
@@ -430,7 +434,8 @@ def test_e4_the_trump_7_played(game: Marjolet, htmx: bool) -> None:
     page = game.done(game.seven(mid, 1, A, 12, htmx=htmx), htmx)
     assert so_far(page) == "So far: Anne 10 · Bruno 0"
     assert "Anne plays the 7♥ to trick 12, never exchanged +10" in page.text
-    assert page.selected("seven-player") == ["0"] and page.value("seven-trick") == "12"
+    # asked in the Finish itself (issue 11): shown there as recorded
+    assert page.checked("finish-seven") == ["0"] and page.value("finish-seven_trick") == "12"
     assert game.hands(mid)[0]["seven_played"] == {"player": A, "trick": 12}
     page = game.done(game.seven(mid, 1, B, htmx=htmx), htmx)
     assert "Bruno plays the 7♥ to a trick, never exchanged +10" in page.text
@@ -489,6 +494,110 @@ def test_finish_needs_the_trump_7(game: Marjolet, htmx: bool) -> None:
     assert page.checked("finish-trick10") == ["1"] and page.checked("finish-last") == ["0"]
 
 
+@HTMX
+def test_the_finish_asks_who_played_the_trump_7(game: Marjolet, htmx: bool) -> None:
+    """Issue 11: the fate of the trump 7 (rule 6.1.5) is asked in the Finish itself, so an
+    ordinary deal is scored in one post: E4's trump 7 played by Anne, never exchanged."""
+    mid = started(game, turnup="9h")
+    page = game.get(f"/m/{mid}")
+    assert [i.get("value") for i in page.inputs if i.get("name") == "finish-seven"] == ["0", "1"]
+    assert page.checked("finish-seven") == []          # never guessed: it changes the score
+    page = game.done(game.finish_deal(mid, 1, 50, trick10=A, last=B, seven=A, htmx=htmx), htmx)
+    assert game.standings(page) == ((70, 50), (0, 0))
+    assert "Anne plays the 7♥ to a trick, never exchanged +10" in page.text
+    assert game.hands(mid)[0]["seven_played"] == {"player": A, "trick": None}
+    assert game.get(f"/m/{mid}/hands/1").checked("finish-seven") == ["0"]
+
+
+@HTMX
+def test_the_finish_asks_nothing_when_the_seven_is_turned_up(game: Marjolet, htmx: bool) -> None:
+    mid = started(game, turnup="7s")
+    page = game.get(f"/m/{mid}", htmx=htmx)
+    assert "The trump 7 is the turn-up: Bruno, the dealer, scores it." in page.text
+    assert not any(i.get("name") == "finish-seven" for i in page.inputs)
+
+
+@HTMX
+def test_the_finish_proposes_a_recorded_exchange(game: Marjolet, htmx: bool) -> None:
+    """An exchange recorded in a turn answers the Finish's question, pre-selected and shown
+    (never hidden): "nobody" played it for a bonus (rule 4.4.3)."""
+    mid = started(game)
+    page = game.done(game.turn(mid, 1, 4, B, exchange=True, htmx=htmx), htmx)
+    assert [i.get("value") for i in page.inputs if i.get("name") == "finish-seven"] == [
+        "0", "1", "exchanged"]
+    assert page.checked("finish-seven") == ["exchanged"]
+    assert "nobody: Bruno exchanged it after trick 4" in page.text
+    page = game.done(game.finish_deal(mid, 1, 50, trick10=A, last=B, seven="exchanged",
+                                      htmx=htmx), htmx)
+    # Anne 50 + 10 (trick 10); Bruno 30 + 10 (exchange) + 10 (turn-up) + 10 (last trick)
+    assert game.standings(page) == ((60, 60), (0, 0))
+    assert game.hands(mid)[0]["seven_played"] is None
+
+
+@HTMX
+def test_exchanged_without_a_recorded_exchange(game: Marjolet, htmx: bool) -> None:
+    mid = started(game)
+    page = refused(game, mid, htmx, lambda: game.finish_deal(mid, 1, 50, seven="exchanged",
+                                                             htmx=htmx),
+                   "Record the exchange of the trump 7 in the turn it was made: after which "
+                   "trick, and by whom (rule 6.1.4)")
+    assert page.value("finish-brisques") == "50"
+    assert game.hands(mid)[0]["end"] is None
+
+
+@HTMX
+def test_values_typed_in_another_section_are_kept(game: Marjolet, htmx: bool) -> None:
+    """Issue 11: the editor's sections are one form. Saving a turn keeps what was typed in
+    the Finish and not yet saved (with htmx in the answer; without JavaScript in the page the
+    redirect leads to), and so does a refused turn; the next deal starts afresh."""
+    mid = started(game)
+    finish = {"finish-brisques_player": "1", "finish-brisques": "60", "finish-trick10": "1",
+              "finish-last": "0", "finish-sweep": "", "finish-seven": "0",
+              "finish-seven_trick": "12", "winners-w_1": "1"}
+    turn = {"turn-trick": "3", "turn-winner": "0", "turn-cards": ["Kh", "Qh"]}
+    page = game.done(game.post(f"/m/{mid}/hands/1/turn", turn | finish, htmx=htmx,
+                               prefix="turn"), htmx)
+    assert so_far(page) == "So far: Anne 20 · Bruno 0"
+    assert page.value("finish-brisques") == "60" and page.checked("finish-brisques_player") \
+        == ["1"]
+    assert page.checked("finish-trick10") == ["1"] and page.checked("finish-last") == ["0"]
+    assert page.checked("finish-seven") == ["0"] and page.value("finish-seven_trick") == "12"
+    assert page.selected("winners-w_1") == ["1"]
+    assert page.value("turn-trick") == "4" and page.checked("turn-cards") == []   # saved: afresh
+    assert game.hands(mid)[0]["end"] is None and game.hands(mid)[0]["seven_played"] is None
+    # a meld removed: the remove button sends the editor's values along (htmx's hx-include)
+    unmeld = {"unmeld-trick": "3", "unmeld-player": "0", "unmeld-index": "0"}
+    page = game.done(game.post(f"/m/{mid}/hands/1/unmeld", unmeld | finish, htmx=htmx,
+                               prefix="unmeld"), htmx)
+    assert so_far(page) == "So far: Anne 0 · Bruno 0"
+    assert page.value("finish-brisques") == "60" and page.checked("finish-seven") == ["0"]
+    # refused (no winner): both the turn and the Finish keep what was typed
+    page = game.rejected(game.post(f"/m/{mid}/hands/1/turn", {"turn-trick": "5"} | finish,
+                                   htmx=htmx, prefix="turn"), htmx)
+    assert page.value("turn-trick") == "5" and page.value("finish-brisques") == "60"
+    # the Finish saved: the next deal's editor shows nothing of it
+    page = game.done(game.post(f"/m/{mid}/hands/1/finish", finish, htmx=htmx, prefix="finish"),
+                     htmx)
+    assert "Deal 2" in page.text
+    assert game.hands(mid)[0]["seven_played"] == {"player": A, "trick": 12}
+    page = game.done(game.turnup(mid, 2, "9c", htmx=htmx), htmx)
+    assert page.value("finish-brisques") in (None, "") and page.checked("finish-seven") == []
+
+
+def test_unsaved_values_in_the_session_stay_small(game: Marjolet) -> None:
+    """Without JavaScript the unsaved values wait in the session cookie for the page the
+    redirect leads to: only the editor's fields, only values as short as its own, so that a
+    browser never drops the cookie (past 4 kB) with the notices and the CSRF token in it."""
+    mid = started(game)
+    data = {"turn-trick": "3", "turn-winner": "0", "turn-cards": ["Kh", "Qh"],
+            "finish-brisques": "6" * 5000, "finish-last": "1", "stranger": "x"}
+    page = game.done(game.post(f"/m/{mid}/hands/1/turn", data, prefix="turn"), False)
+    assert so_far(page) == "So far: Anne 20 · Bruno 0"
+    assert page.checked("finish-last") == ["1"] and page.value("finish-brisques") in (None, "")
+    with game.client.session_transaction() as session:
+        assert "marjolet-unsaved" not in session                 # taken by that page
+
+
 def test_edit_page_shows_the_stored_deal(game: Marjolet) -> None:
     mid = game.seed_game([SEED_1, E1 | {"end": mj_end((None, 30), A, B, None)}])
     page = game.get(f"/m/{mid}/hands/1")
@@ -500,13 +609,14 @@ def test_edit_page_shows_the_stored_deal(game: Marjolet) -> None:
     assert page.checked("finish-brisques_player") == ["0"]
     assert page.checked("finish-trick10") == ["0"] and page.checked("finish-last") == ["0"]
     assert page.selected("finish-sweep") == [""]
-    assert page.selected("seven-player") == ["0"]
+    assert page.checked("finish-seven") == ["0"]            # asked in the Finish (issue 11)
     assert posts_to(page, f"/m/{mid}/hands/1/finish", editing=True)
     part = game.get(f"/m/{mid}/hands/2", htmx=True)
     assert part.is_partial and "Editing deal 2" in part.text
     assert part.value("finish-brisques") == "30"
     assert part.checked("finish-brisques_player") == ["1"]
-    assert part.selected("seven-player") == [""]
+    assert part.checked("finish-seven") == ["exchanged"]
+    assert "nobody: Anne exchanged it after trick 5" in part.text
     assert "5 Anne’s turn: exchanged the trump 7 (+10)." in part.text
 
 
@@ -526,6 +636,8 @@ def test_e1_with_the_winners_of_every_trick(game: Marjolet, htmx: bool) -> None:
     assert so_far(page) == "So far: Anne 110 · Bruno 10"
     assert page.selected("winners-w_1") == ["1"] and page.selected("winners-w_16") == ["1"]
     assert "Undo: Trick winners (deal 1)" in page.text
+    # the Finish proposes the winners of tricks 10 and 16 as recorded (issue 11)
+    assert page.checked("finish-trick10") == ["0"] and page.checked("finish-last") == ["1"]
     winners = [t["winner"] for t in game.hands(mid)[0]["tricks"]]
     assert winners == [{"A": A, "B": B}[w] for w in E1_WINNERS.replace(" ", "")]
     assert game.turn(mid, 1, 5, A, exchange=True).status == 302
@@ -951,12 +1063,24 @@ def test_an_exchange_and_the_trump_7_played(game: Marjolet, htmx: bool) -> None:
     page = refused(game, mid, htmx, lambda: game.seven(mid, 1, A, 12, htmx=htmx),
                    "Deal 1: The 7♣ was exchanged after trick 5: an exchanged trump 7 earns no "
                    "bonus when it is played (rule 6.3.9)")
-    assert page.selected("seven-player") == ["0"] and page.value("seven-trick") == "12"
-    # the other order: the trump 7 played first, then an exchange
+    # The Finish proposes the exchange as the trump 7's fate (issue 11) ...
+    assert page.checked("finish-seven") == ["exchanged"]
+    # ... and the table may say otherwise there: played by Anne, not exchanged. Issue 11
+    # changed this from a refusal: with the trump 7 asked in the Finish, its answer is the
+    # table's last word on the trump 7 (one fate only, rule 3), and the exchange goes.
+    page = game.done(game.finish_deal(mid, 1, 50, seven=A, htmx=htmx), htmx)
+    assert game.hands(mid)[0]["seven_played"] == {"player": A, "trick": None}
+    assert all(t["exchange"] is None for t in game.hands(mid)[0]["tricks"])
+    assert "Anne plays the 7♣ to a trick, never exchanged +10" in page.text
+    # The other order: the trump 7 recorded as played, then the table records its exchange.
+    # Issue 11 changed this from a refusal: with the trump 7 asked in the Finish there is no
+    # other place to take "played" back, and an exchanged 7 is played for no bonus (4.4.3),
+    # so the exchange replaces the earlier answer (the score shows it).
     other = started(game)
     assert game.seven(other, 1, B).status == 302
-    refused(game, other, htmx, lambda: game.turn(other, 1, 5, A, exchange=True, htmx=htmx),
-            "an exchanged trump 7 earns no bonus when it is played (rule 6.3.9)")
+    page = game.done(game.turn(other, 1, 5, A, exchange=True, htmx=htmx), htmx)
+    assert so_far(page) == "So far: Anne 10 · Bruno 0"
+    assert game.hands(other)[0]["seven_played"] is None
 
 
 @HTMX
@@ -1292,7 +1416,7 @@ def test_csrf_token_is_on_every_form(game: Marjolet) -> None:
     assert game.turn(mid, 2, 3, A, ["Kh", "Qh"]).status == 302
     page = game.get(f"/m/{mid}")
     forms = re.findall(r"<form\b.*?</form>", page.html, flags=re.S)
-    assert len(forms) >= 8
+    assert len(forms) >= 4      # the editor's sections are one form since issue 11
     for form in forms:
         if 'method="post"' in form:
             assert re.search(r'name="(\w+-)?csrf_token"', form), form[:300]

@@ -181,7 +181,8 @@ def test_new_series_with_long_names_and_default_teams(series: Series) -> None:
 def test_start_a_deal(series: Series, htmx: bool) -> None:
     mid = series.new_series()
     page = series.done(series.start_deal(mid, 1, "h", htmx=htmx), htmx)
-    assert "Trumps: ♥ hearts" in page.text
+    assert "Trumps: hearts" in page.text
+    assert '<span class="suit suit-hearts" aria-hidden="true"></span> hearts' in page.html
     assert "Add a combination (before trick 1 is led)" in page.text
     assert "Undo: Deal started (deal 1)" in page.text
     assert series.hands(mid) == [deal(dealer=W)]             # the proposed dealer (6.1)
@@ -307,7 +308,8 @@ def test_edit_page_shows_the_stored_deal(series: Series) -> None:
     assert page.checked("finish-last") == ["1"]
     assert page.selected("finish-seven_4") == ["0"]
     assert page.selected("finish-seven_3") == [""]
-    assert "Trumps: ♥ hearts" in page.text
+    assert "Trumps: hearts" in page.text
+    assert '<span class="suit suit-hearts" aria-hidden="true"></span> hearts' in page.html
     assert posts_to(page, f"/m/{mid}/hands/1/finish", editing=True)
     part = series.get(f"/m/{mid}/hands/2", htmx=True)
     assert part.is_partial and "Editing deal 2" in part.text
@@ -743,7 +745,9 @@ def test_german_letters_on_screen(series: Series) -> None:
     page = series.follow(series.declare(mid, 1, N, cards=["Qh", "Qd", "Qc"]))
     listed = re.search(r"Jana: three (\S+) \(([^)]*)\)", page.text)
     assert listed, page.text[:2000]
-    assert listed[1] == "obers" and listed[2] == "O♥ O♦ O♣", listed[0]
+    assert listed[1] == "obers" and listed[2].split() == ["O"] * 3, listed[0]  # and marks
+    for suit in ("hearts", "diamonds", "clubs"):
+        assert f'aria-label="Ober of {suit}">O<span class="suit suit-{suit}"' in page.html
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1275,3 +1279,37 @@ def test_deleting_a_deal_of_a_match_stored_without_dealers_keeps_them_6_1(
     mid = str(series.app.extensions["referee.store"].create("stovkahra", settings, old))
     series.follow(series.delete(mid, 1))
     assert [h["dealer"] for h in series.hands(mid)] == [N, E]
+
+
+# ---------------------------------------------------------------------------------------------
+# Fewer taps (issue 11): the next declarer proposed, an edited deal landing on its end
+
+
+def test_the_next_declarer_in_turn_is_proposed_4_1(series: Series) -> None:
+    """Karel (W) deals: Jana declares first, then Petr, Eva and Karel last (4.1); after the
+    dealer's own declaration nobody is next, so nobody is proposed."""
+    mid = started(series)
+    page = series.get(f"/m/{mid}")
+    assert page.checked("combination-seat") == [str(N)]
+    for seat, rank, then in ((N, "A", [str(E)]), (S, "K", [str(W)]), (W, "7", [])):
+        assert series.declare(mid, 1, seat, rank=rank, count=3).status == 302
+        assert series.get(f"/m/{mid}").checked("combination-seat") == then, seat
+
+
+def _lands(page: Any, section: str) -> bool:
+    """The section that takes the focus when the page opens."""
+    return re.search(rf'<details class="[^"]*" id="{section}"[^>]* autofocus', page.html) \
+        is not None
+
+
+def test_an_edited_deal_opens_at_how_it_ended(series: Series) -> None:
+    """The Edit link lands on the finish of a played deal, on the dost of a stopped one;
+    the match page and the answer to a change do not move the focus."""
+    mid = series.seed_series([EXAMPLE_1, EXAMPLE_3])
+    played, stopped = series.get(f"/m/{mid}/hands/1"), series.get(f"/m/{mid}/hands/2")
+    assert _lands(played, "finish") and not _lands(played, "dost")
+    assert _lands(stopped, "dost") and not _lands(stopped, "finish")
+    assert "autofocus" not in series.get(f"/m/{mid}").html
+    answer = series.finish_deal(mid, 1, 40, tricks=5, last=EW, seven={4: NS}, htmx=True,
+                                editing=True)
+    assert answer.status == 200 and "autofocus" not in answer.html

@@ -328,8 +328,11 @@ def test_normal_game_with_the_discard_as_cards(tg: Troggu, htmx: bool) -> None:
     # the discard, tapped in the picker: 10 cards for 4 players
     assert "The exchange: the discard of 10 cards" in page.text
     page = tg.done(tg.discard(mid, 1, DISCARD_10, htmx=htmx), htmx)
-    assert "Discard Q♠ 9♠ 8♠ 7♠ 6♠ 5♠ Q♣ 9♣ 8♣ 7♣: 16 card points, counted for Beat's side" \
-        in page.text
+    # swords and batons by their own marks (a card named in full), not by spades and clubs
+    # (Page.text puts a space between the pieces of text around each card)
+    assert "Discard Q 9 8 7 6 5 Q 9 8 7 : 16 card points, counted for Beat's side" in page.text
+    assert 'aria-label="Queen of swords">Q<span class="suit suit-swords"' in page.html
+    assert 'aria-label="7 of batons">7<span class="suit suit-batons"' in page.html
     assert sorted(tg.hands(mid)[0]["discard"]) == sorted(DISCARD_10)
     assert sorted(page.checked("discard-cards")) == sorted(DISCARD_10)
     # the end: Beat's side 71, the defenders 43 and took tricks
@@ -974,3 +977,32 @@ def test_a_hand_imported_without_bids_or_dealer_opens_in_the_editor(tg: Troggu) 
     page = tg.follow(tg.bids(mid, 2, B, fool="tapp", bagatt=E, editing=True))
     assert tg.hands(mid)[1]["bids"] == ["pass"] * 7
     assert tg.balances(page) == tg.balances(tg.get(f"/m/{mid}"))
+
+
+# ---------------------------------------------------------------------------------------------
+# A hand in progress that fits (issue 11): the optional discard on demand, an edited hand
+# landing on how it ended
+
+
+def test_the_optional_discard_opens_on_demand(tg: Troggu) -> None:
+    """The discard may stay unrecorded (6.1): its picker is folded until asked for, or until
+    an entry of it is refused."""
+    mid = _open(tg)
+    page = tg.get(f"/m/{mid}")
+    assert re.search(r'<details class="discard"\s*>', page.html)
+    refused = tg.discard(mid, 1, points=115, htmx=True)
+    assert refused.status == 422
+    assert re.search(r'<details class="discard"\s*open>', refused.html)
+
+
+def test_an_edited_hand_opens_at_how_it_ended(tg: Troggu) -> None:
+    """The Edit link lands on the finish (a normal game) or on each player's points (a
+    Misère); the match page and the answer to a change do not move the focus."""
+    mid = tg.seed_match(EVENING_5)
+    normal_game = tg.get(f"/m/{mid}/hands/1").html
+    assert re.search(r'<form [^>]*class="finish"[^>]* autofocus>', normal_game)
+    misere_game = tg.get(f"/m/{mid}/hands/3").html
+    assert re.search(r'<form [^>]*class="finish misere"[^>]* autofocus>', misere_game)
+    assert "autofocus" not in tg.get(f"/m/{mid}").html
+    answer = tg.finish(mid, 1, 71, htmx=True, editing=True)
+    assert answer.status == 200 and "autofocus" not in answer.html

@@ -702,10 +702,12 @@ class Marjolet(Table):
 
     def finish_deal(self, mid: str, n: int, brisques: int | str, *, player: int | str = A,
                     trick10: int | str | None = A, last: int | str | None = B,
-                    sweep: int | str | None = None, htmx: bool = False, editing: bool = False,
-                    **kw: Any) -> Page:
+                    sweep: int | str | None = None, seven: int | str | None = None,
+                    htmx: bool = False, editing: bool = False, **kw: Any) -> Page:
         data = {"finish-brisques_player": str(player), "finish-brisques": str(brisques),
                 "finish-sweep": "" if sweep is None else str(sweep)}
+        if seven is not None:                      # who played the trump 7 (rule 6.1.5)
+            data["finish-seven"] = str(seven)
         if trick10 is not None:
             data["finish-trick10"] = str(trick10)
         if last is not None:

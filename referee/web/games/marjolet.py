@@ -5,7 +5,9 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from flask import request, session
 from flask_wtf import FlaskForm
+from werkzeug.datastructures import MultiDict
 from wtforms import BooleanField, RadioField, SelectField, SelectMultipleField, StringField
 from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional
 
@@ -20,11 +22,13 @@ from ...engine.games.marjolet.values import (
     SWITCHES,
     TRICKS,
 )
+from .. import htmx
 from ..fields import WholeNumber, chosen_seat
 from .base import Action, ActionContext, WebGame
 
 CARDS = [(str(card), FRENCH.short_name(card)) for card in FRENCH.cards]
 PLAYER = [("0", "0"), ("1", "1")]
+EXCHANGED = "exchanged"       # the Finish's answer for a trump 7 exchanged in a recorded turn
 
 
 def _meld_name(turnup: object, meld: object) -> str:
@@ -74,7 +78,7 @@ class TurnForm(FlaskForm):
     winner = RadioField("Won by", choices=PLAYER,
                         validators=[InputRequired("Who won the trick? (rule 4.2.1)")])
     cards = SelectMultipleField("Meld: tap its cards", choices=CARDS, validators=[Optional()])
-    exchange = BooleanField("Exchanged the trump 7 for the turn-up in this turn")
+    exchange = BooleanField("Exchanged the trump 7 in this turn")
 
 
 class UnmeldForm(FlaskForm):
@@ -101,6 +105,14 @@ class FinishForm(FlaskForm):
                       validators=[InputRequired("Who won the last trick? (rule 5)")])
     sweep = SelectField("All of tricks 11–16 (sweep)", choices=[("", "no")] + PLAYER,
                         default="")
+    # The fate of the trump 7 (rules 3 and 6.1.5), asked here unless it is the turn-up: who
+    # played it, or, once an exchange is recorded, "exchanged" (then offered and pre-selected);
+    # left empty, a fate already recorded stands.
+    seven = RadioField("Trump 7 played by", choices=PLAYER,
+                       validate_choice=False, validators=[
+                           Optional(), AnyOf(("0", "1", EXCHANGED), "The trump 7 is played by "
+                                             "one of the two players, or exchanged (rule 3)")])
+    seven_trick = WholeNumber("in trick (optional)", [Optional(), NumberRange(1, TRICKS)])
 
 
 class WinnersForm(FlaskForm):
@@ -171,6 +183,9 @@ def apply_turn(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
         trick["melds"][winner].append(str(meld))
     if form.exchange.data:
         trick["exchange"] = winner
+        # The table says the trump 7 was exchanged: then nobody played it for a bonus (rule
+        # 4.4.3); an earlier "played by" answer is replaced, not a reason to refuse the turn.
+        deal["seven_played"] = None
     elif not form.cards.data and trick.get("exchange") == winner:
         trick["exchange"] = None           # the same turn saved again without the exchange
     return hands
@@ -200,6 +215,15 @@ def apply_finish(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     deal = _deal(ctx, hands)
     brisques: list[int | None] = [None, None]
     brisques[int(form.brisques_player.data)] = form.brisques.data
+    if form.seven.data in ("0", "1"):
+        deal["seven_played"] = {"player": int(form.seven.data), "trick": form.seven_trick.data}
+        # The table says the trump 7 was played, not exchanged: a recorded exchange goes
+        # (rule 3: one fate only), as "exchanged" replaces "played" in a turn.
+        for trick in deal.get("tricks") or []:
+            trick["exchange"] = None
+    elif form.seven.data == EXCHANGED and not _exchange(deal):
+        raise RuleViolation("seven.exchange", "Record the exchange of the trump 7 in the turn "
+                            "it was made: after which trick, and by whom", "6.1.4")
     deal["end"] = {"brisques": brisques, "trick10": int(form.trick10.data),
                    "last": int(form.last.data),
                    "sweep": None if form.sweep.data == "" else int(form.sweep.data)}
@@ -216,6 +240,64 @@ def apply_winners(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
         _trick(deal, t)["winner"] = None if given[t - 1] == "" else int(given[t - 1])
     return hands
 
+
+def _exchange(deal: dict[str, Any] | None) -> tuple[int, int] | None:
+    """The recorded exchange of the trump 7 as (trick, player), if any."""
+    for number, trick in enumerate((deal or {}).get("tricks") or [], 1):
+        if trick.get("exchange") in (0, 1):
+            return number, trick["exchange"]
+    return None
+
+
+def _turned_up(deal: dict[str, Any] | None, ctx: ActionContext) -> str | None:
+    """When the turn-up is the trump 7 (rule 3: then its only fate), that in words."""
+    raw = (deal or {}).get("turnup")
+    try:
+        turnup = FRENCH.parse(raw) if isinstance(raw, str) else None
+    except (RuleViolation, ValueError):
+        return None
+    if turnup is None:
+        return None
+    if turnup.rank != "7":
+        return None
+    return f"The trump 7 is the turn-up: {ctx.names[ctx.dealer()]}, the dealer, scores it."
+
+
+EDITOR_FIELDS = frozenset(
+    f"{name}-{field}" for name, cls in FORMS.items() for field in dir(cls)
+    if not field.startswith("_") and hasattr(getattr(cls, field), "field_class")
+    and field != "csrf_token")
+
+
+# The editor's sections are one form: each section's button saves its own section, and the
+# others' unsaved values travel with it and are shown again (rule 6.1: the table enters the
+# facts in any order). With htmx the answer is rendered from the same request; without
+# JavaScript the answer is a redirect, so they wait in the session for the page it loads.
+UNSAVED = "marjolet-unsaved"
+
+
+def _prefixed(values: MultiDict[str, str], name: str) -> bool:
+    return any(key.startswith(f"{name}-") for key in values)
+
+
+def _unsaved(ctx: ActionContext) -> tuple[str | None, MultiDict[str, str] | None]:
+    """The section this request saves, and the values typed in the editor of hand
+    ``ctx.hand`` that are not saved (None when there are none to show again)."""
+    args = request.view_args or {}
+    if request.endpoint == "matches.hand_action":
+        if UNSAVED in session:
+            del session[UNSAVED]              # shown by this answer: none to keep for later
+        if args.get("hand") != ctx.hand:      # finished: the next deal starts afresh
+            return None, None
+        return MarjoletWeb.actions[args["action"]].form, request.form.copy()
+    if request.endpoint not in ("matches.match", "matches.edit_hand"):
+        return None, None
+    kept = session.pop(UNSAVED) if UNSAVED in session else None
+    if not (isinstance(kept, dict) and kept.get("match") == args.get("match_id")
+            and kept.get("hand") == ctx.hand and isinstance(kept.get("values"), list)):
+        return None, None
+    values = MultiDict([(str(k), str(v)) for k, v in kept["values"]])
+    return kept.get("form"), values
 
 
 class MarjoletWeb(WebGame):
@@ -251,7 +333,35 @@ class MarjoletWeb(WebGame):
         for field in form:
             if field.type in ("RadioField", "SelectField") and field.choices[-2:] == PLAYER:
                 field.choices = field.choices[:-2] + [("0", names[0]), ("1", names[1])]
+        if isinstance(form, FinishForm) and (exchange := _exchange(ctx.facts)):
+            number, player = exchange
+            form.seven.choices = [*form.seven.choices, (
+                EXCHANGED, f"nobody: {names[player]} exchanged it after trick {number}")]
         return form
+
+    def forms(self, ctx: ActionContext) -> dict[str, FlaskForm]:
+        """Fresh forms, but for a section saved from the editor, the other sections keep what
+        was typed in them and not saved."""
+        forms = super().forms(ctx)
+        saved, values = _unsaved(ctx)
+        if values is None:
+            return forms
+        for name, cls in self.form_classes.items():
+            if name != saved and name != "unmeld" and _prefixed(values, name):
+                forms[name] = self.with_choices(cls(prefix=name, formdata=values), ctx)
+        if saved == "turn" and _exchange(ctx.facts):
+            forms["finish"].seven.data = EXCHANGED       # the turn just told it
+        return forms
+
+    def bound_form(self, name: str, ctx: ActionContext) -> FlaskForm:
+        # only the editor's own fields, and values as short as the editor's: the session
+        # cookie carries them (and a browser drops a cookie past 4 kB)
+        values = [(k, v) for k, v in request.form.items(multi=True)
+                  if k in EDITOR_FIELDS and not k.startswith(f"{name}-") and len(v) <= 8]
+        if not htmx and values:
+            session[UNSAVED] = {"match": (request.view_args or {}).get("match_id"),
+                                "hand": ctx.hand, "form": name, "values": values}
+        return super().bound_form(name, ctx)
 
     def form_data(self, ctx: ActionContext) -> dict[str, dict[str, Any]]:
         deal = ctx.facts
@@ -269,14 +379,22 @@ class MarjoletWeb(WebGame):
         seven = deal.get("seven_played")
         if seven:
             data["seven"] = {"player": str(seven["player"]), "trick": seven.get("trick")}
+            data["finish"] |= {"seven": str(seven["player"]), "seven_trick": seven.get("trick")}
+        elif _exchange(deal):
+            data["finish"]["seven"] = EXCHANGED
         end = deal.get("end")
         if end:
             given = 0 if end["brisques"][0] is not None else 1
-            data["finish"] = {
+            data["finish"] |= {
                 "brisques_player": str(given), "brisques": end["brisques"][given],
                 "trick10": str(end["trick10"]), "last": str(end["last"]),
                 "sweep": "" if end.get("sweep") is None else str(end["sweep"]),
             }
+        else:
+            # the winners of tricks 10 and 16 as the table recorded them (rule 6.1.2)
+            for key, number in (("trick10", MELD_TRICKS), ("last", TRICKS)):
+                if len(tricks) >= number and tricks[number - 1].get("winner") is not None:
+                    data["finish"][key] = str(tricks[number - 1]["winner"])
         return data
 
     def editor(self, ctx: ActionContext) -> dict[str, Any]:
@@ -284,6 +402,8 @@ class MarjoletWeb(WebGame):
         score = outcome.detail.get("score") if outcome else None
         return {
             "deal": deal, "outcome": outcome, "deck": FRENCH,
+            "seven_turned_up": _turned_up(deal, ctx),
+            "exchange": _exchange(deal),
             "dealer": ctx.dealer(),
             "declared": score.declared if score else [],
             "meld_name": partial(_meld_name, (deal or {}).get("turnup")),

@@ -149,6 +149,16 @@ def proposed_dealer(ctx: ActionContext) -> int:
     return ctx.result.standing.dealer
 
 
+def next_declarer(dealer: int, combinations: list[dict[str, Any]]) -> int | None:
+    """Who declares next (4.1): from the dealer's left clockwise, the player after the last
+    one who declared; None once the dealer, the last in turn, has declared."""
+    order = [(dealer + k) % 4 for k in range(1, 5)]
+    if not combinations:
+        return order[0]
+    last = order.index(int(combinations[-1]["seat"]) % 4)
+    return order[last + 1] if last + 1 < len(order) else None
+
+
 def _deal(ctx: ActionContext, hands: list[dict[str, Any]]) -> dict[str, Any]:
     if ctx.hand > len(hands):
         raise RuleViolation("deal.none", "Start the deal first", "6.1")
@@ -342,6 +352,9 @@ class StovkahraWeb(WebGame):
         if deal is None:
             return data
         data["start"]["trumps"] = deal.get("trumps") or ""
+        seat = next_declarer(proposed_dealer(ctx), deal.get("combinations") or [])
+        if seat is not None:
+            data["combination"]["seat"] = str(seat)
         end = deal.get("end") or {}
         sevens = {s["trick"]: str(s["team"]) for s in end.get("sevens", [])}
         if end.get("kind") == "played":

@@ -21,13 +21,15 @@ from ...engine.games.tartli.facts import parse_hand
 from ...engine.games.tartli.melds import SEQUENCE_NAMES, Conceded, recognize
 from ...engine.games.tartli.values import EXCHANGE_TRICKS, MELD_TRICKS, PILES_TOTAL, TRICKS
 from ..fields import WholeNumber, chosen_seat
-from .base import Action, ActionContext, WebGame
+from .base import Action, ActionContext, FormInvalid, WebGame
 
 CARDS = [(str(card), HUNGARIAN.short_name(card)) for card in HUNGARIAN.cards]
 CONCEDED = [("", "—"), ("set:?", "announced a set, conceded")] + [
     (f"seq:?/{n}", f"announced a {name}, conceded") for n, name in SEQUENCE_NAMES.items()
 ]
 PLAYER = [("0", "0"), ("1", "1")]
+PILE_MISSING = "Enter the card points of one player's pile"
+LAST_MISSING = "Who took the last trick? (rule 5)"
 
 
 def _dealer_field() -> RadioField:
@@ -50,12 +52,32 @@ class NewMatchForm(FlaskForm):
     )
 
 
+def _pile_field(*required: Any) -> WholeNumber:
+    return WholeNumber("Card points in the pile", validators=[
+        *required, NumberRange(0, PILES_TOTAL, "A pile holds 0 to 151 card points (rule 3)")])
+
+
 class IndicatorForm(FlaskForm):
+    """Starts a hand; the same form scores a hand played without recording its tricks (the
+    "played" action): indicator, dealer and the finish facts in one go."""
+
     indicator = RadioField(
         "Trump indicator", choices=CARDS,
         validators=[InputRequired("Pick the trump indicator card (rule 2.2)")],
     )
     dealer = _dealer_field()
+    # the finish facts (rule 6.1.5), required only when the hand is scored at once
+    pile_player = RadioField("Pile of", choices=PLAYER, default="0", validate_choice=False,
+                             validators=[Optional(), AnyOf(("0", "1"))])
+    pile = _pile_field(Optional())
+    last = RadioField("Last trick", choices=PLAYER, validate_choice=False,
+                      validators=[Optional(), AnyOf(("0", "1"))])
+    stichmatsch = SelectField("Stichmatsch", choices=[("", "no")] + PLAYER, default="")
+
+    def finish_typed(self) -> bool:
+        """Did the table enter any finish fact (a pile, the last trick, a stichmatsch)?"""
+        return (self.pile.data is not None or bool(self.last.data)
+                or bool(self.stichmatsch.data))
 
 
 class TrickForm(FlaskForm):
@@ -71,14 +93,8 @@ class TrickForm(FlaskForm):
 class FinishForm(FlaskForm):
     pile_player = RadioField("Pile of", choices=PLAYER, default="0",
                              validators=[InputRequired()])
-    pile = WholeNumber(
-        "Card points in the pile", validators=[
-            InputRequired("Enter the card points of one player's pile"),
-            NumberRange(0, PILES_TOTAL, "A pile holds 0 to 151 card points (rule 3)"),
-        ],
-    )
-    last = RadioField("Last trick", choices=PLAYER,
-                      validators=[InputRequired("Who took the last trick? (rule 5)")])
+    pile = _pile_field(InputRequired(PILE_MISSING))
+    last = RadioField("Last trick", choices=PLAYER, validators=[InputRequired(LAST_MISSING)])
     stichmatsch = SelectField("Stichmatsch", choices=[("", "no")] + PLAYER, default="")
 
 
@@ -136,7 +152,8 @@ def _melds(cards: list[str], conceded: str, who: str) -> list[str]:
         raise
 
 
-def apply_indicator(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+def _start(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    """The hands with hand ``ctx.hand`` started (or its indicator and dealer changed)."""
     hands = ctx.hands()
     if ctx.hand > len(hands):
         if ctx.result.draft is not None:
@@ -148,6 +165,29 @@ def apply_indicator(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
                       "exchange": None, "tricks": [], "bela": None, "end": None})
     else:
         _hand(ctx, hands).update(dealer=_dealer(ctx, form), indicator=form.indicator.data)
+    return hands
+
+
+def apply_indicator(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    if form.finish_typed():
+        # "Start hand" (or the Enter key) with finish facts typed: never drop them unseen
+        form.pile.errors.append("You entered how the hand finished: tap Score the hand to "
+                                "score it now, or clear the pile and the last trick to start "
+                                "the hand only")
+        raise FormInvalid("indicator", form)
+    return _start(ctx, form)
+
+
+def apply_played(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    """A hand played without recording its tricks: started and scored in one go."""
+    if form.pile.data is None:
+        form.pile.errors.append(PILE_MISSING)
+    if not form.last.data:
+        form.last.errors.append(LAST_MISSING)
+    if form.pile.errors or form.last.errors:
+        raise FormInvalid("indicator", form)
+    hands = _start(ctx, form)
+    hands[ctx.hand - 1]["end"] = _played_end(form)
     return hands
 
 
@@ -199,16 +239,20 @@ def apply_trick(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     return hands
 
 
-def apply_finish(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
-    hands = ctx.hands()
-    hand = _hand(ctx, hands)
+def _played_end(form: Any) -> dict[str, Any]:
+    """The end of a played-out hand (6.1.5): one pile typed, the other 151 minus it (6.3.1)."""
     piles = [0, 0]
-    who = int(form.pile_player.data)
+    who = int(form.pile_player.data or 0)
     piles[who] = form.pile.data
     piles[1 - who] = PILES_TOTAL - form.pile.data
     stich = form.stichmatsch.data
-    hand["end"] = {"kind": "played", "piles": piles, "last": int(form.last.data),
-                   "stichmatsch": None if stich == "" else int(stich)}
+    return {"kind": "played", "piles": piles, "last": int(form.last.data),
+            "stichmatsch": None if stich == "" else int(stich)}
+
+
+def apply_finish(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    hands = ctx.hands()
+    _hand(ctx, hands)["end"] = _played_end(form)
     return hands
 
 
@@ -231,7 +275,6 @@ def apply_decider(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     return hands
 
 
-
 def _next_trick(tricks: list[dict[str, Any]]) -> int:
     """The trick the table is playing: an unfinished one, else the one after the last."""
     if tricks and tricks[-1].get("winner") is None:
@@ -247,6 +290,8 @@ class TartliWeb(WebGame):
         "indicator": Action("indicator", apply_indicator, "Trump indicator"),
         "trick": Action("trick", apply_trick, "Trick", per_trick=True),
         "finish": Action("finish", apply_finish, "Hand finished"),
+        # the start form's "Score the hand": the indicator form with the finish facts
+        "played": Action("indicator", apply_played, "Hand scored"),
         "claim": Action("claim", apply_claim, "Claim of 501"),
         "decider": Action("decider", apply_decider, "Decider hand"),
     }

@@ -16,7 +16,7 @@ from wtforms import BooleanField, Field, RadioField, SelectField, SelectMultiple
 from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import TextInput
 
-from ...engine.cards import SWISS_TAROT, TRUMP, Card, roman
+from ...engine.cards import SWISS_TAROT, Card, roman
 from ...engine.errors import RuleViolation
 from ...engine.games.base import HandOutcome, MatchResult
 from ...engine.games.troggu import GAME, bidding, forced_game, settle_up, table
@@ -62,29 +62,6 @@ VARIANTS = (
 THRESHOLD_CHOICES = [
     (key, f"{name}: ×2 when the losers have {d} or fewer") for key, (name, d) in THRESHOLDS.items()
 ]
-
-
-def picker_rows() -> list[dict[str, Any]]:
-    """The Swiss tarot for the card picker: the trumps I–XXI and the fool, then each suit with
-    its own ranks (cups and coins K Q N J I–VI, swords and batons K Q N J X–V)."""
-    trumps = [c for c in SWISS_TAROT.cards if c.suit == TRUMP]
-    rows = [{
-        "name": "trumps", "symbol": "Tr", "red": False,
-        "cards": [(str(c), SWISS_TAROT.short_name(c), SWISS_TAROT.long_name(c))
-                  for c in reversed(trumps)],
-    }]
-    for suit in SWISS_TAROT.suits:
-        rows.append({
-            "name": SWISS_TAROT.suit_names[suit], "symbol": SWISS_TAROT.suit_symbols[suit],
-            "red": suit in SWISS_TAROT.red_suits,
-            "cards": [(f"{rank}{suit}", rank, f"{SWISS_TAROT.rank_names[rank]} of "
-                       f"{SWISS_TAROT.suit_names[suit]}")
-                      for rank in SWISS_TAROT.ranks_of(suit)],
-        })
-    return rows
-
-
-PICKER = picker_rows()
 
 
 # -- forms ------------------------------------------------------------------------------------
@@ -157,12 +134,12 @@ def _tricks(label: str) -> WholeNumber:
 
 
 class FinishForm(FlaskForm):
-    points = _points("Card points of the declarer side (discard or Tapp included)",
+    points = _points("Declarer side's card points",
                      "Enter the declarer side's card points")
     took = RadioField("Did the losing side take a trick?", default="yes",
-                      choices=[("yes", "yes"), ("no", "no: the losers took no trick (×3)")],
+                      choices=[("yes", "yes"), ("no", "no, not one (×3)")],
                       validators=[InputRequired("Did the losing side take a trick?")])
-    tricks = _tricks("Tricks of the declarer side (optional)")
+    tricks = _tricks("Their tricks (optional)")
     tapp_points = _points("The Tapp's card points (optional)")
     fool_kept = SelectField("Kept a withheld fool, his side taking no trick (rare)",
                             choices=[("", "nobody")] + SEATS, default="")
@@ -590,7 +567,7 @@ class TrogguWeb(WebGame):
             "order": [(dealer + 1 + i) % n for i in range(n)],
             "declarer": detail.get("declarer"), "partner": detail.get("partner"),
             "sizes": t.sizes, "n": n, "partners": n in PARTNER_PLAYERS,
-            "game_names": GAME_NAMES, "picker": PICKER,
+            "game_names": GAME_NAMES,
             "bid_line": next((line.text for line in (outcome.lines if outcome else [])
                               if line.rule == "4.1"), None),
             "notes": [line for line in (outcome.lines if outcome else [])
