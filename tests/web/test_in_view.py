@@ -18,6 +18,7 @@ from flask.testing import FlaskClient
 from webtools import (
     EXAMPLE_1,
     HAND_440_71,
+    PLAIN_40_38,
     A,
     B,
     Page,
@@ -223,3 +224,15 @@ def test_a_refusal_is_told_at_the_top(table: Table, htmx: bool) -> None:
     assert before(page, 'id="rule-error"', 'id="editor"')
     if htmx:
         assert page.response.headers["HX-Reswap"] == "outerHTML show:#rule-error:top"
+
+
+def test_an_edit_lands_on_its_outcome_not_on_the_finish(series: Series) -> None:
+    """An edited deal's page opens at its end (the finish takes the focus) when opened from
+    the history's Edit link; after the edit is saved it opens at the top, where the outcome
+    is, even when nothing further down changed."""
+    mid = series.seed_series([PLAIN_40_38, PLAIN_40_38])
+    assert "autofocus" in series.get(f"/m/{mid}/hands/2").html          # the Edit link
+    response = series.finish_deal(mid, 2, 40, tricks=5, editing=True)
+    page = landed(series, response, False, "outcome")
+    assert "Deal 2: Jana & Eva 80, Petr & Karel 76" in outcome(page)
+    assert page.notices == [] and "autofocus" not in page.html
