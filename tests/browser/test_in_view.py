@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
 from webtools import (  # noqa: E402
     EXAMPLE_1,
     HAND_440_71,
+    PLAIN_40_38,
     deal,
     hand,
 )
@@ -243,6 +244,20 @@ def test_an_edit_and_what_it_changed_are_in_view(chromium: Any, server: str, tmp
     outcome_in_view(page, "Hand 1:", "now")
     assert "Editing hand 1" in page.locator("#editor").inner_text()
 
+
+
+@JS
+def test_an_edited_deal_lands_on_its_outcome_not_on_its_finish(
+        chromium: Any, server: str, tmp_path: Path, javascript: bool) -> None:
+    """The Edit link opens a deal at its end (the finish takes the focus); once the edit is
+    saved the page shows the outcome at its top, also when nothing further down changed."""
+    settings = json.loads((DATA / "stovkahra-series.json").read_text())["settings"]
+    page = opened(chromium, server, match_file(tmp_path, "stovkahra", settings,
+                                               [PLAIN_40_38, PLAIN_40_38]), javascript=javascript)
+    page.goto(re.sub(r"[?#].*", "", page.url) + "/hands/2")
+    send(page, "/hands/2/finish", {"finish-points_team": "0", "finish-points": "40",
+                                   "finish-tricks": "5", "finish-last": "1"})
+    outcome_in_view(page, "Deal 2: Jana & Eva 80, Petr & Karel 76")
 
 def open_hand(page: Any, number: int) -> Any:
     summary = page.locator(f"#hand-{number}-record > summary")
