@@ -2,7 +2,7 @@
 
 Exit status: 0 done; 2 the match file (or the command line) is wrong, with ``error: <why>``
 on stderr; 1 the file is fine but the output could not be made (PDF export missing or failing,
-output not writable). Web modules (Flask, WeasyPrint) are imported only by ``pdf``.
+output not writable). ``pdf`` imports Jinja and WeasyPrint (referee.scoresheet), never Flask.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def _pdf(args: argparse.Namespace) -> int:
         source = Path("match.json" if args.match == "-" else args.match)
         output = str(source.with_suffix(".pdf"))
     try:
-        from referee.web.pdf import render_pdf
+        from referee.scoresheet import render_pdf
     except ImportError as error:
         raise _Failure(f"PDF export is not available: {error}", NO_OUTPUT) from None
     try:

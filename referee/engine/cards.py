@@ -15,6 +15,14 @@ class Card:
     rank: str
     suit: str
 
+    def __post_init__(self) -> None:
+        # the hash of (rank, suit), computed once: cards are hashed in sets and dicts at every
+        # check of a hand
+        object.__setattr__(self, "_hash", hash((self.rank, self.suit)))
+
+    def __hash__(self) -> int:
+        return self._hash    # type: ignore[no-any-return,attr-defined]
+
     def __str__(self) -> str:
         return f"{self.rank}{self.suit}"
 
@@ -30,6 +38,11 @@ class Deck:
     suit_symbols: dict[str, str] = field(hash=False)
     rank_names: dict[str, str] = field(hash=False)
     red_suits: frozenset[str] = frozenset()
+    # every card by its text, for the fast path of ``parse``
+    known: dict[str, Card] = field(default_factory=dict, hash=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.known.update((str(card), card) for card in self.cards)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -37,6 +50,8 @@ class Deck:
 
     def parse(self, text: object) -> Card:
         """Read one card in the shared notation; anything else is a RuleViolation."""
+        if type(text) is str and (known := self.known.get(text)) is not None:
+            return known
         if not isinstance(text, str) or not 2 <= len(text.strip()) <= 3:
             raise RuleViolation(
                 "card.unknown", f"{shown(text)} is not a card of the {self.name} pack", PACK
@@ -143,6 +158,8 @@ class TarotDeck(Deck):
         return card.suit == TRUMP
 
     def parse(self, text: object) -> Card:
+        if type(text) is str and (known := self.known.get(text)) is not None:
+            return known
         if isinstance(text, str) and text.strip() in self.trumps:
             return Card(text.strip(), TRUMP)
         if isinstance(text, str) and 2 <= len(text.strip()) <= 3:

@@ -16,6 +16,7 @@ from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import MethodNotAllowed
 
+from . import assets
 from .pdf import Scoresheets
 from .store import Store
 
@@ -64,6 +65,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     htmx.init_app(app)
     app.extensions["referee.store"] = Store(app.config["DATABASE_URL"])
     app.extensions["referee.scoresheets"] = Scoresheets()
+    assets.init_app(app, STATIC)
 
     from . import cards, views
 

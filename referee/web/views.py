@@ -25,7 +25,7 @@ from markupsafe import escape
 from wtforms import StringField
 from wtforms.validators import Length, ValidationError
 
-from ..engine import matchfile
+from ..engine import matchfile, scoring
 from ..engine.errors import RuleViolation
 from ..engine.games import GAMES
 from ..engine.games.base import HandOutcome, MatchResult, require_name
@@ -116,7 +116,8 @@ def load(
     match = _find(match_id, edit=edit, events=events)
     web = WEB_GAMES[match.game]
     try:
-        return match, web, web.game.score(match.settings, match.hands)
+        # stored facts, checked when stored: folded from the cache without checking again
+        return match, web, scoring.score(match.game, match.settings, match.hands, True)
     except RuleViolation as violation:
         # Stored facts that no longer pass the rules (e.g. written by another version):
         # say so and offer the match file rather than fail.
@@ -380,7 +381,8 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
             raise FormInvalid(spec.form, form)
         new_hands = spec.apply(ctx, form)
         try:
-            new_result = web.game.score(stored.settings, new_hands)     # names the players
+            new_result = scoring.score(                                   # names the players
+                stored.game, stored.settings, new_hands, stored.hands)
         except RuleViolation as violation:
             # later hands that no longer fit: corrected with this change when the table chose
             # how (else LaterHands, with the ways out); the hands already carry their proposed
@@ -388,7 +390,7 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
             plan = chosen(web.game, stored.settings, new_hands, violation, hand + 1,
                           list(range(1, len(new_hands) + 1)), version=stored.version)
             new_hands, new_result = plan.hands, plan.result
-        new_hands = _canonical(web, stored.settings, new_hands)
+        new_hands = _canonical(web, stored.settings, new_hands, stored.hands)
         label = _action_label(spec.verb, web.game.hand_word, hand, trick, editing)
         store().save_hands(stored.id, stored.hands, new_hands, label_with(label, plan), device(),
                            renumbers=plan is not None and len(new_hands) != len(stored.hands),
@@ -537,7 +539,7 @@ def delete_hand(match_id: str, hand: int) -> Any:
     new_hands = kept[: hand - 1] + kept[hand:]
     plan: Plan | None = None
     try:
-        new_result = web.game.score(stored.settings, new_hands)
+        new_result = scoring.score(stored.game, stored.settings, new_hands, stored.hands)
     except RuleViolation as violation:
         # later hands that no longer fit without it: corrected with the delete when the table
         # chose how; numbered as the table sees them now
@@ -585,7 +587,7 @@ def restore_hand(match_id: str, event: int) -> Any:
     plan: Plan | None = None
     try:
         try:
-            new_result = web.game.score(stored.settings, new_hands)
+            new_result = scoring.score(stored.game, stored.settings, new_hands, stored.hands)
         except RuleViolation as violation:
             # later hands that no longer fit with it back: corrected with the restore when
             # the table chose how (numbered as they will be)
@@ -594,7 +596,7 @@ def restore_hand(match_id: str, event: int) -> Any:
                           f"{word} {found.number} cannot be restored alone: once it is back",
                           version=stored.version)
             new_hands, new_result = plan.hands, plan.result
-        new_hands = _canonical(web, stored.settings, new_hands)
+        new_hands = _canonical(web, stored.settings, new_hands, stored.hands)
         store().save_hands(stored.id, stored.hands, new_hands,
                            label_with(f"{word} {at} restored", plan), device(), renumbers=True,
                            restores=event, version=stored.version)
@@ -634,12 +636,17 @@ def undo(match_id: str) -> Any:
 
 
 def _canonical(
-    web: WebGame, settings: dict[str, Any], hands: list[dict[str, Any]]
+    web: WebGame, settings: dict[str, Any], hands: list[dict[str, Any]],
+    stored: list[dict[str, Any]] = [],  # noqa: B006 (never changed)
 ) -> list[dict[str, Any]]:
     """The hands as the store keeps them, every proposed fact filled in (``Game.complete``);
-    a problem names its hand, as the fold does."""
+    a problem names its hand, as the fold does. A hand equal to the ``stored`` one at its place
+    is in that form already."""
     canonical = []
     for number, raw in enumerate(hands, 1):
+        if number <= len(stored) and raw == stored[number - 1]:
+            canonical.append(raw)
+            continue
         try:
             canonical.append(web.game.canonical_hand(raw))
         except RuleViolation as error:

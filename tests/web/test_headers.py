@@ -28,15 +28,15 @@ def test_no_inline_script_or_style(client: FlaskClient) -> None:
     page = client.get("/new/tartli").get_data(as_text=True)
     assert not re.search(r"<script(?![^>]*\bsrc=)", page)
     assert " style=" not in page and "<style" not in page
-    assert re.search(r"<script[^>]*src=\"/static/vendor/htmx-2\.\d+\.\d+\.min\.js\"", page)
+    assert re.search(r"<script[^>]*src=\"/static/vendor/htmx-2\.\d+\.\d+\.min\.js\?v=\w+\"", page)
 
 
 def test_the_tables_script_and_dark_colours_are_files_within_the_csp(client: FlaskClient) -> None:
     """Issue 11, item 9: the wake lock and the paused polling come from a script file (the CSP
     refuses inline scripts and eval), the night colours from a style sheet."""
     page = client.get("/new/tartli").get_data(as_text=True)
-    assert re.search(r'<script[^>]*src="/static/js/table\.js"[^>]*defer', page)
-    assert re.search(r'<link rel="stylesheet" href="/static/css/night\.css">', page)
+    assert re.search(r'<script[^>]*src="/static/js/table\.js\?v=\w+"[^>]*defer', page)
+    assert re.search(r'<link rel="stylesheet" href="/static/css/night\.css\?v=\w+">', page)
     script = client.get("/static/js/table.js")
     assert script.status_code == 200 and "javascript" in script.content_type
     code = script.get_data(as_text=True)

@@ -1477,7 +1477,7 @@ def test_a_deal_dealt_out_of_turn_is_scored_as_the_table_recorded_it(game: Marjo
     page = game.done(dealt(game, mid, 1, "7s", A, htmx=htmx), htmx)
     assert "Deal 1 Anne deals · Bruno leads trick 1" in page.text
     assert so_far(page) == "So far: Anne 7 · Bruno 0"             # Anne dealt the 7 (2.2)
-    assert "Anne dealt, out of turn: Bruno was due §6.1.1" in page.text
+    assert "Anne dealt, out of turn: Bruno was due §2.1" in page.text
     assert page.checked("turnup-dealer") == [str(A)]              # the change form: as stored
     assert game.hands(mid)[0]["dealer"] == A
     page = game.done(game.finish_deal(mid, 1, 40, trick10=A, last=A, htmx=htmx), htmx)
@@ -1500,7 +1500,7 @@ def test_deleting_deal_1_keeps_deal_2s_turned_up_seven_with_anne(game: Marjolet,
     page = game.done(game.delete(mid, 1, htmx=htmx), htmx)
     assert "The turn-up is the 7♣: Anne, the dealer, scores it +7" in page.text
     assert "The turn-up is the 7♣: Bruno" not in page.text
-    assert "Anne dealt, out of turn: Bruno was due §6.1.1" in page.text
+    assert "Anne dealt, out of turn: Bruno was due §2.1" in page.text
     assert [h["dealer"] for h in game.hands(mid)] == [A, B, A, B, A, B]
 
 

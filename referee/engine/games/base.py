@@ -177,11 +177,16 @@ class Game(ABC):
         return hands
 
     @abstractmethod
+    def fold(self, settings: dict[str, Any]) -> Fold:
+        """A fold of the match at its start, to which hands are added one by one (what
+        ``score`` does; ``referee.engine.scoring`` resumes it from a cached state)."""
+
     def score(
         self, settings: dict[str, Any], hands: list[dict[str, Any]]
     ) -> MatchResult:
         """Fold the engine over the hands' facts. The last hand may be in progress
         (no ``end``); every problem is a RuleViolation naming its hand."""
+        return fold_hands(self.fold(settings), hands, self.hand_word.capitalize())
 
     def repair(
         self, settings: dict[str, Any], hands: list[dict[str, Any]], problem: RuleViolation

@@ -1,9 +1,13 @@
-"""Who dealt: a fact the table records and the app only proposes (Tartli and Marjolet 6.1.1).
+"""Who dealt: a fact the table records and the app only proposes (every game's 6.1), and the
+rotation it proposes: the next seat in the order the game numbers its seats, after every hand
+(Tartli and Marjolet 2.1: the deal alternates; Stovkahra 2.5: it passes to the left; Troggu
+2.4: to the right, the seats being numbered anticlockwise). One rotation for every game.
 
-The app proposes the alternation: the match's first dealer for hand 1, then the other player
-than the previous hand's recorded dealer. A hand stored without its dealer (written before the
-dealer was recorded) is read with that proposal, so its score never moves; a recorded dealer
-out of turn is the table's record, scored as recorded and marked in the hand's lines.
+The app proposes the match's first dealer for hand 1, then the seat after the previous hand's
+recorded dealer. A hand stored without its dealer (written before the dealer was recorded) is
+read with that proposal, so its score never moves; a recorded dealer out of turn is the table's
+record, scored as recorded and marked in the hand's lines, citing the rotation rule that made
+another player due (Tartli and Marjolet 2.1; Stovkahra and Troggu say it in their own words).
 """
 
 from __future__ import annotations
@@ -35,6 +39,12 @@ def complete_dealers(
     return done
 
 
+ROTATION = "2.1"
+"""Tartli's and Marjolet's rule of the alternation (2.1: the deal alternates after every hand)."""
+
+
 def out_of_turn(dealer: int, due: int, names: list[str]) -> Line:
-    """The line of a hand whose recorded dealer breaks the alternation: not an error."""
-    return Line(dealer, f"{names[dealer]} dealt, out of turn: {names[due]} was due", None, "6.1.1")
+    """The line of a two-player hand whose recorded dealer breaks the alternation (2.1): not
+    an error."""
+    return Line(dealer, f"{names[dealer]} dealt, out of turn: {names[due]} was due", None,
+                ROTATION)

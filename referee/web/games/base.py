@@ -68,12 +68,14 @@ class ActionContext:
         """A copy of the stored hands to change, every proposed fact filled in as it stood
         before this change (``Game.complete``: a hand stored before its dealer or a choice's
         maker was recorded keeps the ones it had, whatever the change does)."""
-        import copy
+        import pickle
 
         from ...engine.games import get
 
         game = get(self.match.game)
-        return game.complete(self.match.settings, copy.deepcopy(self.match.hands))
+        # a deep copy (JSON values: pickle makes it some ten times faster than copy.deepcopy)
+        hands = pickle.loads(pickle.dumps(self.match.hands, pickle.HIGHEST_PROTOCOL))
+        return game.complete(self.match.settings, hands)
 
 
 class WebGame:
@@ -121,7 +123,3 @@ class WebGame:
     def editor(self, ctx: ActionContext) -> dict[str, Any]:
         """Template context for the hand editor."""
         raise NotImplementedError
-
-    def pdf_context(self, settings: dict[str, Any], result: MatchResult) -> dict[str, Any]:
-        """Extra context for the game's scoresheet template (pdf/<game>.html)."""
-        return {}

@@ -17,23 +17,10 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ...engine.cards import FRENCH
 from ...engine.errors import RuleViolation
-from ...engine.games.base import MatchResult
 from ...engine.games.stovkahra import GAME
-from ...engine.games.stovkahra.values import combination_name
+from ...scoresheet.stovkahra import combination_words as _combination_words
 from ..fields import WholeNumber, chosen_seat
 from .base import Action, ActionContext, WebGame
-
-GERMAN_PLURAL = {"Q": "obers", "J": "unters"}     # with German letters O and U (rules 1)
-
-
-def _combination_words(german: object, rank: str, count: int) -> str:
-    """A combination in words: "three aces"; "three obers" when the table uses German
-    letters."""
-    name = combination_name(rank, count)
-    if german and rank in GERMAN_PLURAL:
-        return f"{name.split()[0]} {GERMAN_PLURAL[rank]}"
-    return name
-
 
 CARDS = [(str(card), FRENCH.short_name(card)) for card in FRENCH.cards]
 SEATS = [("0", "N"), ("1", "E"), ("2", "S"), ("3", "W")]
@@ -376,9 +363,6 @@ class StovkahraWeb(WebGame):
         if outcome is not None and outcome.detail.get("sticks"):
             data["sticks"]["choice"] = outcome.detail["sticks"]
         return data
-
-    def pdf_context(self, settings: dict[str, Any], result: MatchResult) -> dict[str, Any]:
-        return {"combination_name": partial(_combination_words, settings.get("german_letters"))}
 
     def editor(self, ctx: ActionContext) -> dict[str, Any]:
         deal, outcome, dealer = ctx.facts, ctx.outcome, proposed_dealer(ctx)

@@ -19,7 +19,7 @@ from wtforms.widgets import TextInput
 from ...engine.cards import SWISS_TAROT, Card, roman
 from ...engine.errors import RuleViolation
 from ...engine.games.base import HandOutcome, MatchResult
-from ...engine.games.troggu import GAME, bidding, forced_game, settle_up, table
+from ...engine.games.troggu import GAME, bidding, forced_game, table
 from ...engine.games.troggu.values import (
     CALLABLE,
     FORCED,
@@ -35,6 +35,8 @@ from ...engine.games.troggu.values import (
     TOTAL_POINTS,
     WIN_AT,
 )
+from ...scoresheet.troggu import VARIANTS, francs, rappen, settle
+from ...scoresheet.troggu import variants as _variants
 from ..fields import WholeNumber
 from .base import Action, ActionContext, WebGame
 
@@ -47,18 +49,6 @@ MAX_TRICKS = 18
 CARDS = [(str(card), SWISS_TAROT.long_name(card)) for card in SWISS_TAROT.cards]
 TRUMPS = [(code, roman(int(code[1:]))) for code in reversed(CALLABLE)]       # XX … I
 SEAT_FIELDS = ("dealer", "partner", "fool", "bagatt", "fool_kept")
-VARIANTS = (
-    ("kings_any_number", "Kings: any number",
-     "a Tappist holding all four kings may discard 1–4 of them"),
-    ("seven_fives", "Seven 5-point cards",
-     "no kings-only discard; a Tappist holding the fool, XXI, I and the four kings may discard "
-     "all seven together"),
-    ("no_misere", "No Misère", "when everybody passes the hand is thrown in: nobody pays"),
-    ("misere_least_wins", "Misère: least wins",
-     "the fewest points receives the stake from each other player"),
-    ("graechen_deal", "Grächen deal",
-     "the Tapp is dealt after the first round of packets (4 players: 14 cards each, Tapp 6)"),
-)
 THRESHOLD_CHOICES = [
     (key, f"{name}: ×2 when the losers have {d} or fewer") for key, (name, d) in THRESHOLDS.items()
 ]
@@ -391,24 +381,6 @@ def payments(outcome: HandOutcome | None, names: list[str]) -> list[dict[str, An
             for seat, name in enumerate(names)]
 
 
-def _variants(settings: dict[str, Any]) -> list[str]:
-    return [f"{title}: {text}" for key, title, text in VARIANTS if settings.get(key)]
-
-
-def settle(names: list[str], balances: tuple[int, ...]) -> list[dict[str, Any]]:
-    return [{"payer": names[p], "payee": names[q], "amount": a}
-            for p, q, a in settle_up(list(balances))]
-
-
-def rappen(amount: int) -> str:
-    """``+30``, ``−110``, ``0`` (a payment or a balance, with its sign)."""
-    return f"+{amount}" if amount > 0 else f"−{-amount}" if amount < 0 else "0"
-
-
-def francs(amount: int) -> str:
-    return f"Fr. {abs(amount) // 100}.{abs(amount) % 100:02d}"
-
-
 def open_choices(result: MatchResult) -> list[dict[str, Any]]:
     """The hands whose call or discard an edit of the bidding made void (4.2.1, 4.5.2): the
     new Tappist is asked at the top of the match page."""
@@ -579,14 +551,4 @@ class TrogguWeb(WebGame):
             "threshold": t.threshold, "threshold_name": t.threshold_name, "stake": t.stake,
             "trumps": TRUMPS, "trump_names": dict(TRUMPS), "open": open_choices(ctx.result),
             "cards_text": _cards_text,
-        }
-
-    def pdf_context(self, settings: dict[str, Any], result: MatchResult) -> dict[str, Any]:
-        names = list(settings["players"])
-        t = table(settings)
-        return {
-            "settle": settle(names, result.standing.totals), "variants": _variants(settings),
-            "threshold": t.threshold, "threshold_name": t.threshold_name, "sizes": t.sizes,
-            "game_names": GAME_NAMES, "rappen": rappen, "francs": francs,
-            "card_name": _card_name,
         }

@@ -26,10 +26,10 @@ from typing import Any
 
 from ...cards import FRENCH
 from ...errors import RuleViolation, shown
-from ..base import Game, MatchResult, different_names, require_name, require_player
+from ..base import Game, different_names, require_name, require_player
 from ..dealer import complete_dealers
 from .facts import hand_to_json, parse_hand
-from .match import rules_of, score_match
+from .match import MatchFold, rules_of
 from .melds import Meld, is_meld, recognize
 from .play import legal_plays, trick_winner
 from .values import (
@@ -118,8 +118,8 @@ class Marjolet(Game):
             "another deal with the totals kept",
         ]
 
-    def score(self, settings: dict[str, Any], hands: list[dict[str, Any]]) -> MatchResult:
-        return score_match(settings, hands)
+    def fold(self, settings: dict[str, Any]) -> MatchFold:
+        return MatchFold(settings)
 
     def canonical_hand(self, raw: object) -> dict[str, Any]:
         return hand_to_json(parse_hand(raw))

@@ -8,7 +8,7 @@ from ...errors import RuleViolation
 from ...race import finish
 from ..base import Award, HandOutcome, Line, MatchResult, Standing, fold_hands
 from ..dealer import out_of_turn, proposed_after
-from .facts import HandFacts, parse_hand
+from .facts import HandFacts, parse_hand, read_trusted
 from .hand import HandScore, score_hand
 from .values import Rules
 
@@ -37,8 +37,12 @@ class MatchFold:
         self.hands: list[HandOutcome] = []
         self.draft: HandOutcome | None = None
 
+    trusted = False       # the next deal's facts were checked when stored (scoring.py)
+
     def add(self, number: int, raw: object, last: bool = False) -> None:
-        facts = parse_hand(raw)
+        known = read_trusted(raw) if self.trusted else None
+        trusted = known is not None
+        facts = parse_hand(raw) if known is None else known
         if self.winner is not None:
             raise RuleViolation(
                 "match.over",
@@ -48,7 +52,7 @@ class MatchFold:
             )
         due = self.next_dealer
         dealer = due if facts.dealer is None else facts.dealer
-        score = score_hand(facts, dealer, self.names, self.rules)
+        score = score_hand(facts, dealer, self.names, self.rules, trusted)
         new = (self.totals[0] + score.scores[0], self.totals[1] + score.scores[1])
         outcome = self._outcome(number, dealer, facts, score, new)
         if dealer != due:

@@ -21,14 +21,14 @@ from ...cards import FRENCH
 from ...errors import RuleViolation, shown
 from ..base import (
     Game,
-    MatchResult,
     different_names,
     require_name,
     require_player,
     require_switches,
 )
+from ..dealer import proposed_after
 from .facts import deal_to_json, parse_deal
-from .match import MatchFold, score_match
+from .match import MatchFold
 from .play import legal_plays
 
 DEFAULT_TARGET = 10
@@ -122,8 +122,8 @@ class Stovkahra(Game):
         )
         return rules
 
-    def score(self, settings: dict[str, Any], hands: list[dict[str, Any]]) -> MatchResult:
-        return score_match(settings, hands)
+    def fold(self, settings: dict[str, Any]) -> MatchFold:
+        return MatchFold(settings)
 
     def canonical_hand(self, raw: object) -> dict[str, Any]:
         return deal_to_json(parse_deal(raw))
@@ -134,9 +134,13 @@ class Stovkahra(Game):
         """Fill in each deal's dealer (the proposal: left of the previous deal's dealer) and,
         for a choice recorded without its team (a version 1 file), the winners at that time
         and the pile a take was made against: the fold reads them so, so no score changes."""
+        if all(isinstance(deal, dict) and deal.get("dealer") is not None
+               and (deal.get("sticks") is None or deal.get("sticks_by") is not None)
+               for deal in hands):
+            return [dict(deal) for deal in hands]      # nothing to fill in: no fold needed
         fold = MatchFold(settings)
         completed = []
-        dealer = (settings["first_dealer"] - 1) % 4
+        due = settings["first_dealer"]
         fits = True
         for number, raw in enumerate(hands, 1):
             deal = dict(raw)
@@ -150,8 +154,8 @@ class Stovkahra(Game):
                 # dealers follow the rotation, and nothing else is filled in
                 fits = False
             if deal.get("dealer") is None:
-                deal["dealer"] = outcome.dealer if outcome is not None else (dealer + 1) % 4
-            dealer = deal["dealer"]
+                deal["dealer"] = outcome.dealer if outcome is not None else due
+            due = proposed_after(deal["dealer"], 4)         # passes to the left (2.5)
             made = None if outcome is None else outcome.detail.get("sticks_made")
             if made is not None:
                 deal["sticks_by"], deal["sticks_against"] = made

@@ -22,9 +22,12 @@ from typing import Any
 from ...errors import RuleViolation
 from ...race import RaceRules, award_reason, counted, finish, game_award, judge_call
 from ..base import Award, HandOutcome, Line, MatchResult, Standing, and_list, fold_hands
+from ..dealer import proposed_after
 from .deal import DealScore, Names, score_deal
 from .facts import DealFacts, Dost, Played, parse_deal
 from .values import SEATS, team_of
+
+SEATS_N = len(SEATS)
 
 RACE = RaceRules(
     target=100, award=1, big_award=2, far_behind_at_most=49, wrong_call_award=2,
@@ -84,7 +87,9 @@ class MatchFold:
                 None, f"{players[dealer]} dealt, out of turn: the deal passes to the left, so "
                 f"{players[proposed]} was due to deal (recorded as dealt)", None, "2.5",
             ))
-        self.next_dealer = (dealer + 1) % 4                # passes to the left (2.5)
+        self.next_dealer = proposed_after(dealer, SEATS_N)    # passes to the left (2.5)
+
+    trusted = False       # the next deal's facts were checked when stored (scoring.py)
 
     def add(self, number: int, raw: object, last: bool = False) -> None:
         try:
@@ -100,7 +105,7 @@ class MatchFold:
                 "match.over", f"The series is over ({self.standing().phase})", "7.3.2"
             )
         dealer = self.next_dealer if facts.dealer is None else facts.dealer
-        score = score_deal(facts, dealer, self.names)
+        score = score_deal(facts, dealer, self.names, self.trusted)
         before = (self.totals[0], self.totals[1])
         new = (before[0] + score.scores[0], before[1] + score.scores[1])
         outcome = self._outcome(number, dealer, facts, score, new)
@@ -207,9 +212,7 @@ class MatchFold:
             "game scores return to 0", None, rule,
         ))
         outcome.detail["piles_before"] = (self.piles[0], self.piles[1])
-        if facts.sticks is None:
-            outcome.detail["sticks_missing"] = True
-        elif facts.sticks_by is None:
+        if facts.sticks is not None and facts.sticks_by is None:
             # A version 1 choice: made by the winners at that time, against the pile then.
             outcome.detail["sticks_made"] = (
                 winner, self.piles[1 - winner] if facts.sticks == "take" else None

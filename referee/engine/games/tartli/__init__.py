@@ -6,10 +6,10 @@ from typing import Any
 
 from ...cards import HUNGARIAN
 from ...errors import RuleViolation
-from ..base import Game, MatchResult, Repair, different_names, require_name, require_player
+from ..base import Game, Repair, different_names, require_name, require_player
 from ..dealer import complete_dealers
 from .facts import hand_to_json, parse_hand
-from .match import score_match
+from .match import MatchFold
 from .repair import repair_decider
 
 TARGETS = (5, 10)
@@ -48,8 +48,8 @@ class Tartli(Game):
             "No variants: the sources agree on every explicit rule (rules section 8)",
         ]
 
-    def score(self, settings: dict[str, Any], hands: list[dict[str, Any]]) -> MatchResult:
-        return score_match(settings, hands)
+    def fold(self, settings: dict[str, Any]) -> MatchFold:
+        return MatchFold(settings)
 
     def canonical_hand(self, raw: object) -> dict[str, Any]:
         return hand_to_json(parse_hand(raw))

@@ -24,6 +24,7 @@ played, the leader's first: the optional card-by-card record (6.1.6), checked by
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from ...cards import HUNGARIAN, Card
@@ -121,6 +122,66 @@ def parse_hand(data: object) -> HandFacts:
     if dealer is not None:
         dealer = require_player(dealer, "The dealer")
     return HandFacts(indicator, exchange, tricks, bela, end, dealer)
+
+
+def read_trusted(raw: object) -> HandFacts | None:
+    """The facts of a hand the app checked and wrote itself (``hand_to_json``), read without
+    checking them again: ``parse_hand`` gives the same facts, at several times the cost;
+    None where it cannot (not in the canonical form): then ``parse_hand`` reads it."""
+    try:
+        return _read_trusted(raw)     # type: ignore[arg-type]
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return None
+
+
+def _read_trusted(raw: dict[str, Any]) -> HandFacts:
+    end = _read_end(raw.get("end"))
+    indicator = raw.get("indicator")
+    bela = raw.get("bela")
+    return HandFacts(
+        None if indicator is None else HUNGARIAN.parse(indicator),
+        raw.get("exchange"),
+        tuple(_read_trick(trick) for trick in raw.get("tricks", [])),
+        None if bela is None else Bela(bela["player"], bela["trick"]),
+        end,
+        raw.get("dealer"),
+    )
+
+
+def _read_trick(raw: dict[str, Any]) -> Trick:
+    melds = raw.get("melds", [[], []])
+    cards = raw.get("cards")
+    if not (melds[0] or melds[1]):           # most tricks: the same few values again
+        return _bare(raw.get("winner"), *(cards or (None, None)))
+    return Trick(
+        raw.get("winner"),
+        (tuple(map(_meld, melds[0])), tuple(map(_meld, melds[1]))),
+        None if cards is None else (HUNGARIAN.parse(cards[0]), HUNGARIAN.parse(cards[1])),
+    )
+
+
+@cache
+def _bare(winner: int | None, lead: str | None, second: str | None) -> Trick:
+    cards = None if lead is None or second is None else (
+        HUNGARIAN.parse(lead), HUNGARIAN.parse(second))
+    return Trick(winner, ((), ()), cards)
+
+
+@cache
+def _meld(text: str) -> Meld:
+    return parse_meld(text)
+
+
+def _read_end(raw: dict[str, Any] | None) -> End | None:
+    if raw is None:
+        return None
+    kind = raw["kind"]
+    if kind == "played":
+        return Played(tuple(raw["piles"]), raw["last"], raw.get("stichmatsch"))
+    if kind == "claim":
+        return Claim(raw["claimant"], raw["completed"], raw.get("step7", False),
+                     tuple(raw["piles"]))
+    return Decider(raw["first"])
 
 
 def _parse_trick(data: object, number: int) -> Trick:

@@ -8,7 +8,7 @@ from ...errors import RuleViolation
 from ...race import RaceRules, award_reason, finish, game_award, judge_call
 from ..base import Award, HandOutcome, Line, MatchResult, Standing, fold_hands
 from ..dealer import out_of_turn, proposed_after
-from .facts import Claim, Decider, HandFacts, Played, parse_hand
+from .facts import Claim, Decider, HandFacts, Played, parse_hand, read_trusted
 from .hand import HandScore, score_hand
 
 RACE = RaceRules(target=501, award=1, big_award=2, far_behind_at_most=250, wrong_call_award=1)
@@ -35,8 +35,12 @@ class MatchFold:
         self.hands: list[HandOutcome] = []
         self.draft: HandOutcome | None = None
 
+    trusted = False       # the next hand's facts were checked when stored (scoring.py)
+
     def add(self, number: int, raw: object, last: bool = False) -> None:
-        facts = parse_hand(raw)
+        known = read_trusted(raw) if self.trusted else None
+        trusted = known is not None
+        facts = parse_hand(raw) if known is None else known
         if self.winner is not None:
             raise RuleViolation(
                 "match.over",
@@ -50,7 +54,7 @@ class MatchFold:
                 raise RuleViolation(
                     "hand.unfinished", "Only the last hand can still be in progress", "6.1"
                 )
-            score = score_hand(facts, dealer, self.names)
+            score = score_hand(facts, dealer, self.names, trusted)
             tentative = tuple(t + s for t, s in zip(self.totals, score.scores))
             self.draft = self._outcome(
                 number, dealer, facts, score, tentative, "in progress", due
@@ -68,7 +72,7 @@ class MatchFold:
             raise RuleViolation(
                 "decider.not-due", "A decider hand follows only a tie of 501 or more", "7.4"
             )
-        score = score_hand(facts, dealer, self.names)
+        score = score_hand(facts, dealer, self.names, trusted)
         self.next_dealer = proposed_after(dealer)   # alternates, a decider hand included (2.1)
         before = tuple(self.totals)
         new = tuple(t + s for t, s in zip(self.totals, score.scores))

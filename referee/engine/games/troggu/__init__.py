@@ -34,7 +34,6 @@ from ...errors import RuleViolation, shown
 from ...ledger import settle_up
 from ..base import (
     Game,
-    MatchResult,
     require_known_keys,
     require_names,
     require_player,
@@ -43,7 +42,7 @@ from ..base import (
 from .bidding import Bidding, bidding, forced_game
 from .exchange import check_discard
 from .facts import DISTINCT_DISCARD, hand_to_json, parse_hand
-from .match import complete_hands, score_match, settle_text
+from .match import MatchFold, complete_hands, settle_text
 from .play import is_trump, led_suit, legal_plays, trick_winner
 from .table import Table
 from .values import (
@@ -192,8 +191,8 @@ class Troggu(Game):
         call or discard that does not say who made it, the Tappist (4.2.1, 4.5.2)."""
         return complete_hands(settings, hands)
 
-    def score(self, settings: dict[str, Any], hands: list[dict[str, Any]]) -> MatchResult:
-        return score_match(settings, hands)
+    def fold(self, settings: dict[str, Any]) -> MatchFold:
+        return MatchFold(settings)
 
     def canonical_hand(self, raw: object) -> dict[str, Any]:
         return hand_to_json(parse_hand(raw))

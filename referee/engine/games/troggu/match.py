@@ -8,6 +8,7 @@ from typing import Any
 from ...errors import RuleViolation
 from ...ledger import settle_up
 from ..base import HandOutcome, Line, MatchResult, Standing, fold_hands
+from ..dealer import proposed_after
 from .choices import complete_choices
 from .deal import score_hand
 from .facts import parse_hand
@@ -67,7 +68,7 @@ class MatchFold:
             self.draft = outcome
             return outcome
         self.balances = list(after)
-        self.next_dealer = (dealer + 1) % self.table.n          # to the right (2.4)
+        self.next_dealer = proposed_after(dealer, self.table.n)   # to the right (2.4)
         self.hands.append(outcome)
         return outcome
 
@@ -97,7 +98,7 @@ def complete_hands(
         if hand.get("dealer") is None:
             hand = {**hand, "dealer": dealer}
         completed.append(complete_choices(hand, hand["dealer"], n))
-        dealer = (hand["dealer"] + 1) % n                   # to the right (2.4)
+        dealer = proposed_after(hand["dealer"], n)          # to the right (2.4)
     return completed
 
 

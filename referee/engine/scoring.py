@@ -1,0 +1,176 @@
+"""Scoring a match without folding it all again: the fold resumed from cached states.
+
+``Game.score`` folds every hand from the first. A page of a long match scores it several times
+per request (before a change, after it, again for the answer), and each time the hands are the
+same up to the one changed or added. ``score`` keeps, per match (its game and settings), the
+hands last folded, every hand's outcome and the fold's state after each hand: a new list of
+hands is folded from the state after the longest common beginning, so appending a hand folds
+one hand, and changing hand k folds hands k to the end. The result is the one ``Game.score``
+gives (a test holds them equal over random appends, edits and deletes).
+
+The cached hands are the caller's own dicts, compared by value: a caller must not change a
+hand in place after scoring it (the web layer changes copies; ``ActionContext.hands``).
+Outcomes are shared between the results of one match: read them, never change them.
+
+Trusted hands (issue 12): facts the app itself checked and wrote (the store's hands, a match
+file it wrote) need not be checked again on every fold. ``trusted`` says which of the hands
+are such facts: all (True), none (False: an import, a posted hand), or those equal to a given
+list of stored hands from the first (the hands before the one a change touches). A game's fold
+with a ``trusted`` attribute skips what only checks a trusted hand; every other hand is checked
+in full. A hand folded without checks is reused later only where it is trusted again.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from threading import Lock
+from typing import Any
+
+from .errors import RuleViolation
+from .games import get
+from .games.base import Fold, HandOutcome, MatchResult
+
+MATCHES = 64            # matches whose folds are kept (least recently scored dropped first)
+
+_COPIED = (list, dict, set)
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection meanwhile: a fold makes thousands of small objects, none
+    of them garbage in a cycle, and each collection would walk every object of the process
+    again (half the time of a long match's fold). Collected as usual afterwards."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _state(fold: Fold) -> dict[str, Any]:
+    """The fold's state between hands, apart from its outcomes: each attribute, one level of
+    lists, dicts and sets copied (a fold changes those in place; what they hold it replaces)."""
+    return {key: value.copy() if type(value) in _COPIED else value
+            for key, value in vars(fold).items() if key not in ("hands", "draft", "trusted")}
+
+
+def _resume(kind: type[Any], state: dict[str, Any], outcomes: list[HandOutcome]) -> Any:
+    """A fold of class ``kind`` in ``state``, with ``outcomes`` as its hands so far."""
+    fold = object.__new__(kind)
+    fold.__dict__.update(_state_copy(state))
+    fold.hands = list(outcomes)
+    fold.draft = None
+    return fold
+
+
+def _state_copy(state: dict[str, Any]) -> dict[str, Any]:
+    return {key: value.copy() if type(value) in _COPIED else value
+            for key, value in state.items()}
+
+
+@dataclass
+class _Folded:
+    """One match as last folded: ``hands[:n]`` complete hands, ``states[k]`` the fold's state
+    after ``k`` of them (``states[0]`` the fold as it starts), ``outcomes[k]`` hand k+1's."""
+
+    kind: type[Any]
+    hands: list[Any] = field(default_factory=list)
+    checked: list[bool] = field(default_factory=list)      # folded with every check
+    states: list[dict[str, Any]] = field(default_factory=list)
+    outcomes: list[HandOutcome] = field(default_factory=list)
+
+
+_cache: OrderedDict[tuple[str, str], _Folded] = OrderedDict()
+_lock = Lock()
+
+
+def _key(game: str, settings: dict[str, Any]) -> tuple[str, str]:
+    return game, json.dumps(settings, sort_keys=True, ensure_ascii=False)
+
+
+def _common(a: list[Any], b: list[Any]) -> int:
+    """How many hands ``a`` and ``b`` share from the first."""
+    n = min(len(a), len(b))
+    if a[:n] == b[:n]:
+        return n
+    low, high = 0, n          # a[:low] == b[:low]; a[:high] != b[:high]
+    while high - low > 1:
+        middle = (low + high) // 2
+        if a[low:middle] == b[low:middle]:
+            low = middle
+        else:
+            high = middle
+    return low
+
+
+def score(
+    game_name: str, settings: dict[str, Any], hands: list[dict[str, Any]],
+    trusted: bool | list[dict[str, Any]] = False,
+) -> MatchResult:
+    """``get(game_name).score(settings, hands)``, folded only from the first hand that differs
+    from the hands this match was last scored with (the same answers and the same
+    RuleViolation, naming its hand). ``trusted``: see the module's text."""
+    with gc_paused():
+        return _score(game_name, settings, hands, trusted)
+
+
+def _score(
+    game_name: str, settings: dict[str, Any], hands: list[dict[str, Any]],
+    trusted: bool | list[dict[str, Any]],
+) -> MatchResult:
+    game = get(game_name)
+    key = _key(game.name, settings)
+    with _lock:
+        folded = _cache.pop(key, None)
+    if folded is None:
+        start = game.fold(settings)
+        folded = _Folded(type(start), states=[_state(start)])
+    keep = _common(folded.hands, hands)       # complete hands only: a draft is never kept
+    # how many hands, from the first, are trusted: with a list, those equal to its hands
+    # (found through the cached hands where it holds those very objects, as a request's
+    # stored hands are: no second comparison of every hand; else compared with it)
+    if not isinstance(trusted, list):
+        sure = len(hands) if trusted else 0
+    elif keep:
+        sure = min(keep, _common(trusted, folded.hands))
+    else:
+        sure = _common(hands, trusted)
+    folded.hands[:keep] = hands[:keep]        # the caller's equal hands: found by identity next
+    if sure < keep and False in folded.checked[sure:keep]:
+        keep = folded.checked.index(False, sure, keep)   # to be checked this time
+    del folded.hands[keep:], folded.checked[keep:], folded.outcomes[keep:]
+    del folded.states[keep + 1:]
+    fold = _resume(folded.kind, folded.states[keep], folded.outcomes)
+    word = game.hand_word.capitalize()
+    try:
+        for number in range(keep + 1, len(hands) + 1):
+            raw = hands[number - 1]
+            fold.trusted = number <= sure
+            try:
+                fold.add(number, raw, number == len(hands))
+            except RuleViolation as error:
+                raise error.in_hand(number, word) from None
+            if fold.draft is None:
+                folded.hands.append(raw)
+                folded.checked.append(number > sure)
+                folded.outcomes.append(fold.hands[-1])
+                folded.states.append(_state(fold))
+        return fold.result()          # type: ignore[no-any-return]
+    finally:
+        with _lock:
+            _cache[key] = folded
+            while len(_cache) > MATCHES:
+                _cache.popitem(last=False)
+
+
+def forget() -> None:
+    """Drop every cached fold (a test's fresh start; a cold load in the benchmark)."""
+    with _lock:
+        _cache.clear()

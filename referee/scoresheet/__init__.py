@@ -1,0 +1,88 @@
+"""The scoresheet: a match record as printable HTML, and as a PDF made by WeasyPrint.
+
+Jinja and the engine only: the command line (``python -m referee pdf``) makes a PDF without
+loading Flask, and the web app serves the same sheet (referee.web.pdf keeps the PDFs it made).
+WeasyPrint is imported only when a PDF is made; its URL fetcher reads the static files and
+nothing else.
+
+The sheet is made to be laid out fast: one table row per hand and one flowing paragraph of
+explanations per hand, in plain text (WeasyPrint's time goes into boxes: every list item,
+every bold word or small figure is one more to lay out and draw)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+from urllib.request import url2pathname
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from ..engine import matchfile
+from ..engine.games import get
+from ..engine.games.base import MatchResult
+from . import stovkahra, troggu
+
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "static"
+TEMPLATES = ROOT / "templates"
+
+Context = Callable[[dict[str, Any], MatchResult], dict[str, Any]]
+
+# What a game's sheet (templates/pdf/<game>.html) needs beyond the match and its result.
+CONTEXTS: dict[str, Context] = {"troggu": troggu.context, "stovkahra": stovkahra.context}
+
+
+@cache
+def environment() -> Environment:
+    """The templates' own Jinja environment (the web app's settings, none of its globals: a
+    sheet's template uses only what ``render_html`` passes it)."""
+    return Environment(
+        loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]),
+        trim_blocks=True, lstrip_blocks=True,
+    )
+
+
+def render_html(m: matchfile.MatchFile) -> str:
+    game = get(m.game)
+    result = game.score(m.settings, m.hands)
+    context: dict[str, Any] = {
+        "m": m, "game": game, "result": result, "names": list(m.settings["players"]),
+        "rules": game.rules_in_force(m.settings),
+    }
+    if m.game in CONTEXTS:
+        context.update(CONTEXTS[m.game](m.settings, result))
+    return environment().get_template(f"pdf/{game.name}.html").render(**context)
+
+
+def static_fetcher() -> Any:
+    """WeasyPrint's URL fetcher for the sheet: files under static/, nothing else."""
+    from weasyprint.urls import URLFetcher
+
+    static_root = STATIC.resolve()
+
+    class StaticOnly(URLFetcher):  # type: ignore[misc]
+        def fetch(self, url: str, headers: Any = None) -> Any:
+            parts = urlsplit(url)
+            path = Path(url2pathname(parts.path)).resolve()
+            if parts.scheme != "file" or parts.netloc or not path.is_relative_to(static_root) \
+                    or not path.is_file():
+                raise ValueError(f"Not fetched: {url[:60]}")
+            return super().fetch(path.as_uri(), headers)
+
+    return StaticOnly(allowed_protocols=["file"])
+
+
+def html_to_pdf(html: str) -> bytes:
+    """A page made of ``html`` (whose links are relative to static/) as a PDF."""
+    from weasyprint import HTML
+
+    document = HTML(string=html, base_url=f"{STATIC.resolve().as_posix()}/",
+                    url_fetcher=static_fetcher())
+    return bytes(document.write_pdf())
+
+
+def render_pdf(m: matchfile.MatchFile) -> bytes:
+    return html_to_pdf(render_html(m))

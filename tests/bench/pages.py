@@ -1,0 +1,170 @@
+"""The pages (issue 12), measured only (making them flat in the match's length is later work):
+a Troggu match of 10, 100 and 1,000 hands (less the one posted) in a temporary SQLite store,
+driven through Flask's test client as htmx drives it. The long matches are written straight
+into the store.
+
+For each length: a hand POST (the bidding of a new hand, everybody passing), an edit (the points
+of a Misère in the middle of the match), a delete (of the last hand) and an undo (of that
+delete), each as the p95 of the process's CPU time (the test client runs the app in this
+process: its CPU time is the server's work, whatever else the machine is doing); the match
+page's time and size; the size of the htmx answer to a hand POST. At 100 hands: a live poll
+answered 304 and 200 (CPU ms), and from these the tables a 2-core machine could hold."""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from flask.testing import FlaskClient
+
+from referee import create_app
+from referee.engine.games.troggu import GAME
+from tests.bench.common import Figure, median, p95
+from tests.bench.long_match import troggu_file
+
+LENGTHS = (10, 100, 1000)
+FLASK = "flask 1 kB route (ms)"
+HTMX = {"HX-Request": "true"}
+MISERE = ([40, 25, 20, 15], [25, 40, 20, 15])          # a Misère's points, and another
+
+
+def _cpu_ms(action: Callable[[], Any]) -> tuple[float, Any]:
+    start = time.process_time()
+    result = action()
+    return (time.process_time() - start) * 1000, result
+
+
+class Bench:
+    """A match of ``hands`` − 1 hands (a match holds at most 1,000: the hand POST makes the
+    ``hands``-th) and the requests that measure it."""
+
+    def __init__(self, folder: Path, hands: int) -> None:
+        hands -= 1
+        self.app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False,
+                               "DATABASE_URL": f"sqlite:///{folder}/bench-{hands}.sqlite3"})
+        data = troggu_file(hands)
+        settings = GAME.settings(data["settings"])
+        facts = GAME.complete(settings, [GAME.canonical_hand(h) for h in data["hands"]])
+        self.mid = str(self.app.extensions["referee.store"].create("troggu", settings, facts))
+        self.hands = hands
+        self.client: FlaskClient = self.app.test_client()
+        self.edits = 0
+
+    def post(self, path: str, data: dict[str, Any] | None = None) -> Any:
+        response = self.client.post(f"/m/{self.mid}{path}", data=data or {}, headers=HTMX)
+        assert response.status_code == 200, (path, response.status_code,
+                                             response.get_data(as_text=True)[:300])
+        return response
+
+    def bids(self) -> Any:
+        n = self.hands + 1
+        data = {"bids-dealer": str((n - 1) % 4), "bids-fool": "", "bids-bagatt": ""}
+        data.update({f"bids-bid_{seat}": "pass" for seat in range(8)})
+        return self.post(f"/hands/{n}/bids", data)
+
+    def misere(self, n: int, points: list[int], editing: bool = False) -> Any:
+        data = {"misere-tapp_points": "14", "misere-fool_kept": ""}
+        for seat, value in enumerate(points):
+            data[f"misere-points_{seat}"] = str(value)
+            data[f"misere-tricks_{seat}"] = ""
+        return self.post(f"/hands/{n}/misere{'?editing=1' if editing else ''}", data)
+
+    def edit(self) -> Any:
+        """The points of the Misère nearest the match's middle (hands 3, 7, 11, … are)."""
+        middle = (self.hands // 2) // 4 * 4 + 3
+        self.edits += 1
+        return self.misere(middle, MISERE[self.edits % 2], editing=True)
+
+    def run(self, repeat: int) -> dict[str, list[float]]:
+        found: dict[str, list[float]] = {k: [] for k in ("hand", "edit", "delete", "undo",
+                                                          "answer")}
+        for _ in range(repeat):
+            cpu, answer = _cpu_ms(self.bids)
+            found["hand"].append(cpu)
+            found["answer"].append(len(answer.get_data()))
+            self.misere(self.hands + 1, MISERE[0])
+            found["edit"].append(_cpu_ms(self.edit)[0])
+            found["delete"].append(_cpu_ms(lambda: self.post(f"/hands/{self.hands + 1}/delete"))[0])
+            found["undo"].append(_cpu_ms(lambda: self.post("/undo"))[0])
+            self.post(f"/hands/{self.hands + 1}/delete")       # back to ``hands`` hands
+        return found
+
+    def page(self, repeat: int) -> tuple[float, int]:
+        runs, size = [], 0
+        for _ in range(repeat):
+            start = time.perf_counter()
+            response = self.client.get(f"/m/{self.mid}")
+            runs.append((time.perf_counter() - start) * 1000)
+            size = len(response.get_data())
+        return median(runs), size
+
+    def polls(self, repeat: int) -> tuple[float, float]:
+        """CPU ms of a live poll answered 304 (nothing changed) and of one answered 200."""
+        fresh = self.client.get(f"/m/{self.mid}/live", headers=HTMX)
+        etag = fresh.headers["ETag"]
+        unchanged, changed = [], []
+        for _ in range(repeat):
+            cpu, response = _cpu_ms(lambda: self.client.get(
+                f"/m/{self.mid}/live", headers={**HTMX, "If-None-Match": etag}))
+            assert response.status_code == 304
+            unchanged.append(cpu)
+            cpu, response = _cpu_ms(lambda: self.client.get(f"/m/{self.mid}/live",
+                                                             headers=HTMX))
+            assert response.status_code == 200
+            changed.append(cpu)
+        return median(unchanged), median(changed)
+
+
+def figures(baselines: dict[str, float]) -> list[Figure]:
+    found: list[Figure] = []
+    writes: dict[int, dict[str, float]] = {}
+    pages: dict[int, tuple[float, int]] = {}
+    polls = (0.0, 0.0)
+    with tempfile.TemporaryDirectory() as folder:
+        for hands in LENGTHS:
+            bench = Bench(Path(folder), hands)
+            runs = bench.run(repeat=12 if hands < 1000 else 5)
+            writes[hands] = {k: p95(v) for k, v in runs.items() if k != "answer"}
+            writes[hands]["answer"] = max(runs["answer"])
+            pages[hands] = bench.page(repeat=10 if hands < 1000 else 4)
+            if hands == 100:
+                polls = bench.polls(repeat=30)
+    for action, words in (("hand", "a hand POST"), ("edit", "an edit"),
+                          ("delete", "a delete"), ("undo", "an undo")):
+        flat = writes[1000][action] <= 1.5 * writes[10][action]
+        for hands in LENGTHS:
+            value = writes[hands][action]
+            goal, met = "", None
+            if hands == 100:
+                goal, met = "≤ 15 ms p95 at 100 hands", value <= 15
+            elif hands == 1000:
+                goal, met = "≤ 1.5× its cost at 10 hands", flat
+            found.append(Figure(f"{words}, {hands} hands (p95 CPU ms)", value, "ms", FLASK,
+                                goal, met))
+    for hands in LENGTHS:
+        size = writes[hands]["answer"] / 1024
+        found.append(Figure(f"htmx answer to a hand POST, {hands} hands (kB)", size, "kB",
+                            None, "≤ 8 kB", size <= 8))
+    for hands in LENGTHS:
+        ms, size = pages[hands]
+        goal, met = ("≤ 1.5× the page at 10 hands", ms <= 1.5 * pages[10][0]) \
+            if hands == 1000 else ("", None)
+        found.append(Figure(f"match page, {hands} hands (ms)", ms, "ms", FLASK, goal, met))
+        goal, met = ("≤ 100 kB in all", size <= 100 * 1024) if hands == 1000 else ("", None)
+        found.append(Figure(f"match page, {hands} hands (kB)", size / 1024, "kB", None,
+                            goal, met))
+    unchanged, changed = polls
+    found += [
+        Figure("live poll answered 304, 100 hands (CPU ms)", unchanged, "ms", FLASK),
+        Figure("live poll answered 200, 100 hands (CPU ms)", changed, "ms", FLASK),
+    ]
+    # A table: 4 phones polling every second (304 while nothing changed), a hand every two
+    # minutes (its POST, then a 200 poll for each phone). Two cores' CPU-seconds a second.
+    per_second = 4 * unchanged + (writes[100]["hand"] + 4 * changed) / 120
+    tables = 2000 / per_second if per_second else 0.0
+    found.append(Figure("tables a 2-core machine holds (estimate, 100 hands)", tables,
+                        "tables", None, "≥ 1,000", tables >= 1000))
+    return found

@@ -1,0 +1,264 @@
+"""The fast path of scoring (issue 12): the fold resumed from cached states
+(``referee.engine.scoring``) gives what the fold from scratch gives, after any appends, edits
+and deletes; trusted stored facts score as the checked ones do; an import and a posted hand are
+still checked in full.
+
+Hands are played by the rules with the tests' table simulators; the matches built from them at
+random may break the rules anywhere (a hand after the end, an in-progress hand before the last,
+a decider hand out of place), and then both ways must refuse them with the same error."""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+from typing import Any
+
+import marjolet_helpers
+import pytest
+import stovkahra_helpers
+import tartli_helpers
+import troggu_helpers
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.engine import matchfile, scoring
+from referee.engine.errors import RuleViolation
+from referee.engine.games import get
+from referee.engine.games.base import MatchResult
+
+GAMES = ("tartli", "stovkahra", "marjolet", "troggu")
+POOL = 14
+
+
+def match_settings(game: str) -> dict[str, Any]:
+    return {
+        "tartli": lambda: tartli_helpers.settings(1, 5),
+        "stovkahra": lambda: stovkahra_helpers.settings(3, 2),
+        "marjolet": lambda: marjolet_helpers.settings(1, 500),
+        "troggu": lambda: troggu_helpers.settings(4, 0),
+    }[game]()
+
+
+@cache
+def pool(game: str) -> tuple[str, ...]:
+    """Hands of ``game`` played by the rules (JSON text: each use is a fresh dict), some with
+    their dealer recorded and some without, a few still in progress or ending a game."""
+    rng = random.Random(f"scoring-{game}")
+    hands: list[dict[str, Any]] = []
+    for n in range(POOL):
+        if game == "tartli":
+            facts = tartli_helpers.simulate_hand(rng, n % 2, claim_chance=0.2).facts
+        elif game == "stovkahra":
+            facts = stovkahra_helpers.simulate_deal(rng, n % 4, dost_chance=0.3).facts
+            facts["sticks"] = rng.choice([None, "add", "take"])
+        elif game == "marjolet":
+            facts = marjolet_helpers.simulate_hand(rng, n % 2).facts
+        else:
+            facts = troggu_helpers.simulate_hand(rng, 4, n % 4).facts
+        if rng.random() < 0.5:
+            facts["dealer"] = n % (4 if game in ("stovkahra", "troggu") else 2)
+        if n == POOL - 1:
+            facts["end"] = None                   # in progress
+        hands.append(facts)
+    if game == "tartli":
+        hands.append(tartli_helpers.hand(end=tartli_helpers.decider(0)))
+    return tuple(json.dumps(hand) for hand in hands)
+
+
+def fresh(game: str, index: int) -> dict[str, Any]:
+    hand: dict[str, Any] = json.loads(pool(game)[index])
+    return hand
+
+
+def outcome(result: MatchResult) -> list[Any]:
+    """Everything a result says: each hand's outcome with its details, the draft, the
+    standing."""
+    hands = [(hand.as_dict(), hand.detail) for hand in result.hands]
+    draft = None if result.draft is None else (result.draft.as_dict(), result.draft.detail)
+    return [hands, draft, result.standing]
+
+
+def scratch(game: str, settings: dict[str, Any], hands: list[dict[str, Any]]) -> Any:
+    """The fold from the first hand, or the error it stops at."""
+    try:
+        return outcome(get(game).score(settings, hands))
+    except RuleViolation as error:
+        return (error.code, error.hand, error.explain())
+
+
+def cached(
+    game: str, settings: dict[str, Any], hands: list[dict[str, Any]], trusted: Any = False
+) -> Any:
+    try:
+        return outcome(scoring.score(game, settings, hands, trusted))
+    except RuleViolation as error:
+        return (error.code, error.hand, error.explain())
+
+
+def changes(game: str) -> st.SearchStrategy[list[tuple[str, int, int]]]:
+    index = st.integers(0, len(pool(game)) - 1)
+    where = st.integers(0, 1_000)
+    change = st.tuples(st.sampled_from(["append", "append", "edit", "delete", "insert"]),
+                       where, index)
+    return st.lists(change, min_size=1, max_size=25)
+
+
+def apply(hands: list[dict[str, Any]], change: tuple[str, int, int], game: str) -> None:
+    kind, where, index = change
+    at = where % (len(hands) + 1)
+    if kind == "append" or not hands:
+        hands.append(fresh(game, index))
+    elif kind == "insert":
+        hands.insert(at, fresh(game, index))
+    elif kind == "edit":
+        hands[at % len(hands)] = fresh(game, index)
+    else:
+        del hands[at % len(hands)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_fold_from_cache_equals_the_fold_from_scratch(game: str) -> None:
+    @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(steps=changes(game), trust=st.booleans())
+    def check(steps: list[tuple[str, int, int]], trust: bool) -> None:
+        scoring.forget()
+        match = match_settings(game)
+        hands: list[dict[str, Any]] = []
+        stored: list[dict[str, Any]] | None = None      # the hands last scored without error
+        for step in steps:
+            apply(hands, step, game)
+            # as the web reads them: a fresh copy of the match at every request
+            hands = json.loads(json.dumps(hands))
+            trusted: Any = stored if trust and stored is not None else False
+            expected = scratch(game, match, hands)
+            if trusted and step[1] % 3 == 0:
+                scoring.forget()            # the trusted hands folded afresh, unchecked
+            assert cached(game, match, hands, trusted) == expected
+            assert cached(game, match, hands) == expected          # once more, all cached
+            ok = not isinstance(expected, tuple)
+            stored = json.loads(json.dumps(hands)) if ok else None
+
+    check()
+
+
+def long_match(game: str, length: int = 30) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A match of ``game`` that the fold accepts: pool hands appended while they fit."""
+    match = match_settings(game)
+    hands: list[dict[str, Any]] = []
+    rng = random.Random(f"long-{game}")
+    for _ in range(length * 20):
+        if len(hands) == length:
+            break
+        hand = fresh(game, rng.randrange(len(pool(game)) - 1))        # never in progress
+        try:
+            get(game).score(match, [*hands, hand])
+        except RuleViolation:
+            continue
+        hands.append(hand)
+    assert len(hands) >= 5
+    return match, hands
+
+
+def as_file(game: str, match: dict[str, Any], hands: list[dict[str, Any]]) -> str:
+    return json.dumps({"format": "referee-match", "version": 1, "game": game,
+                       "created": "2026-12-01", "settings": match, "hands": hands})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_trusted_stored_facts_score_as_checked_ones(game: str) -> None:
+    match, hands = long_match(game)
+    text = matchfile.dumps(matchfile.load(as_file(game, match, hands)))
+    scoring.forget()
+    checked = matchfile.standings(matchfile.load(text))
+    scoring.forget()
+    trusted = matchfile.standings(matchfile.load(text, trusted=True))
+    assert trusted == checked
+    scoring.forget()
+    stored = json.loads(text)["hands"]
+    assert outcome(scoring.score(game, match, stored, True)) == scratch(game, match, stored)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_import_is_checked_though_its_hands_were_scored_trusted(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An import reuses no hand the cache folded without its checks: each is folded again
+    with every check, and one the rules refuse is refused."""
+    match, hands = long_match(game)
+    text = matchfile.dumps(matchfile.load(as_file(game, match, hands)))
+    scoring.forget()
+    matchfile.load(text, trusted=True)
+    fold = type(get(game).fold(match))
+    seen: list[bool | None] = []
+    add = fold.add
+
+    def spy(self: Any, number: int, raw: object, last: bool = False) -> object:
+        # set on a fold of the scoring cache (None: another fold, e.g. ``complete``'s)
+        seen.append(vars(self).get("trusted"))
+        return add(self, number, raw, last)
+
+    monkeypatch.setattr(fold, "add", spy)
+    matchfile.load(text)
+    assert True not in seen
+    assert seen.count(False) == len(hands)
+
+
+BROKEN = {
+    # a fact the rules refuse, in a hand otherwise played by the rules
+    "tartli": lambda hand: hand["tricks"][0].update(winner=7),
+    "stovkahra": lambda hand: hand.update(trumps="x"),
+    "marjolet": lambda hand: hand.update(turnup="1z"),
+    "troggu": lambda hand: hand.update(dealer=9),
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("where", ["first", "last"])
+def test_an_invalid_fact_in_a_match_file_is_refused_after_a_trusted_load(
+    game: str, where: str
+) -> None:
+    match, hands = long_match(game)
+    text = matchfile.dumps(matchfile.load(as_file(game, match, hands)))
+    scoring.forget()
+    matchfile.standings(matchfile.load(text, trusted=True))
+    data = json.loads(text)
+    number = 1 if where == "first" else len(hands)
+    BROKEN[game](data["hands"][number - 1])
+    with pytest.raises(RuleViolation) as refused:
+        matchfile.load(json.dumps(data))
+    assert refused.value.hand == number
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_posted_hand_is_checked_in_full(game: str) -> None:
+    """The stored hands are trusted, the new one is not: one the rules refuse is refused,
+    naming its hand, as the fold from scratch does."""
+    match, hands = long_match(game)
+    stored = json.loads(json.dumps(hands[:-1]))
+    scoring.forget()
+    scoring.score(game, match, stored, True)
+    posted = json.loads(json.dumps(hands[-1]))
+    BROKEN[game](posted)
+    new = [*json.loads(json.dumps(stored)), posted]
+    expected = scratch(game, match, new)
+    assert isinstance(expected, tuple)
+    assert cached(game, match, new, stored) == expected
+
+
+def test_a_posted_tartli_hand_breaking_a_check_of_6_3_is_refused() -> None:
+    """A pile count no cards can make (6.3.2: 1 is never possible) is a check the trusted fold
+    skips: a posted hand goes through it all the same."""
+    match, hands = long_match("tartli")
+    played = [n for n, hand in enumerate(hands) if (hand["end"] or {}).get("kind") == "played"]
+    last = played[-1]
+    stored = json.loads(json.dumps(hands[:last]))
+    scoring.forget()
+    scoring.score("tartli", match, stored, True)
+    posted = json.loads(json.dumps(hands[last]))
+    posted["end"]["piles"] = [150, 1]
+    posted["end"]["stichmatsch"] = None
+    new = [*json.loads(json.dumps(stored)), posted]
+    with pytest.raises(RuleViolation) as refused:
+        scoring.score("tartli", match, new, stored)
+    assert (refused.value.code, refused.value.hand) == ("piles.impossible", last + 1)
