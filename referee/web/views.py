@@ -28,7 +28,7 @@ from wtforms.validators import Length, ValidationError
 from ..engine import matchfile, scoring
 from ..engine.errors import RuleViolation
 from ..engine.games import GAMES
-from ..engine.games.base import MatchResult, require_name
+from ..engine.games.base import HandOutcome, MatchResult, require_name
 from . import htmx
 from .changes import describe_changes
 from .corrections import LaterHands, Plan, chosen, flash_plan, label_with, until
@@ -54,6 +54,8 @@ VIEW_ONLY = ("This is the match's view link: it shows the scoreboard and the rec
 HISTORY = 50              # events shown in a match's history of changes
 DEVICE_NAME = 40          # characters of a device's name
 NOTICES = 3               # later hands whose change is told one by one (then: "… and N")
+OUTCOME = "outcome"       # flashed: the number of a hand an action just scored
+TOLD = "outcome"          # the top of the match page: what an action did, the end announced
 
 bp = Blueprint("matches", __name__)
 
@@ -242,7 +244,8 @@ def _page(
         "editor": web.editor(ctx), "error": error, "conflict": conflict,
         "corrections": corrections,
         "editing": editing, "button": ButtonForm(),
-        "messages": get_flashed_messages() if messages else [],
+        "messages": get_flashed_messages(category_filter=["message"]) if messages else [],
+        "outcomes": _outcomes(result) if messages else [],
         "rules": web.game.rules_in_force(match.settings), "posted": posted,
         "base": match.base(ctx.hand),
         "bases": [match.base(n) for n in range(1, len(match.hands) + 1)],
@@ -252,6 +255,22 @@ def _page(
         "watch": ((ctx.hand, match.base(ctx.hand))
                   if match.can_edit and (not result.standing.over or editing) else None),
     }
+
+
+def _outcomes(result: MatchResult) -> list[HandOutcome]:
+    """The hands an action just scored (flashed as OUTCOME), as they stand now: shown at the
+    top of the page with the verdict's arithmetic (issue 11, item 2)."""
+    shown = []
+    for number in get_flashed_messages(category_filter=[OUTCOME]):
+        index = int(str(number)) - 1
+        if 0 <= index < len(result.hands) and result.hands[index] not in shown:
+            shown.append(result.hands[index])
+    return shown
+
+
+def _told() -> bool:
+    """Has this request something to tell at the top of the page (a notice, a hand scored)?"""
+    return bool(session.get("_flashes"))
 
 
 def render_live(
@@ -411,7 +430,15 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
     _flash_changes(describe_changes(result, until(new_result, plan), sides, hand,
                                     word=web.game.hand_word, match_score=web.game.race),
                    web.game.hand_word)
+    _flash_outcome(new_result, hand)
     return _after_change(stored.id, hand if editing else None)
+
+
+def _flash_outcome(result: MatchResult, number: int) -> None:
+    """Tell the top of the page that hand ``number`` was just scored (complete after the
+    action), so that its outcome is shown there."""
+    if number <= len(result.hands) and result.hands[number - 1].complete:
+        flash(str(number), OUTCOME)
 
 
 def _action_label(verb: str, word: str, hand: int, trick: int | None, editing: bool) -> str:
@@ -480,6 +507,29 @@ def _conflict_answer(
     editor = min(hand, len(fresh.hands) + 1) if on_hand else None
     return render_live(_context(fresh, web, result, editor, trick), web, error=message,
                        conflict={"hand": hand, "stored": stored}, status=409, **page)
+
+
+@bp.get("/m/<match_id>/hands/<int:hand>/delete")
+def confirm_delete(match_id: str, hand: int) -> Any:
+    """Without JavaScript the history's Delete button opens this page, which asks first (with
+    htmx the button posts after the browser's confirmation): the hand as stored now, Delete
+    (posting on what is shown here) or Keep it (back to the hand in the history)."""
+    stored, web, result = load(match_id, edit=True)
+    if hand < 1:
+        abort(404)
+    word = web.game.hand_word
+    if hand > len(stored.hands):
+        flash(f"{word.capitalize()} {hand} no longer exists: it was deleted on another device "
+              "meanwhile. Nothing was deleted.")
+        return redirect(url_for(".match", match_id=match_id, _anchor=TOLD))
+    shown = result.hands[hand - 1] if hand <= len(result.hands) else result.draft
+    return render_template(
+        "matches/delete.html", match=stored, game=web.game, hand=shown, number=hand,
+        names=list(stored.settings["players"]), sides=web.game.sides(stored.settings),
+        button=ButtonForm(),
+        delete_url=url_for(".delete_hand", match_id=match_id, hand=hand,
+                           base=stored.base(hand)),
+        back_url=url_for(".match", match_id=match_id, _anchor=f"hand-{hand}"))
 
 
 @bp.post("/m/<match_id>/hands/<int:hand>/delete")
@@ -575,6 +625,7 @@ def restore_hand(match_id: str, event: int) -> Any:
                                     web.game.sides(stored.settings), at, inserted=True,
                                     word=web.game.hand_word, match_score=web.game.race),
                    web.game.hand_word)
+    _flash_outcome(new_result, at)
     return _after_change(stored.id, None)
 
 
@@ -612,13 +663,21 @@ def _canonical(
 
 
 def _after_change(match_id: str, editing: int | None) -> Any:
+    """The match page after a change, where the change is seen: at the top of the page
+    (``#outcome``: what it did, the end announced) when there is something to tell, else at
+    the editor where it was made. With htmx the swap scrolls there; without, the redirect
+    lands on the anchor (issue 11, items 2 and 11)."""
+    anchor = TOLD if _told() else "editor"
     if htmx:
         stored, web, result = load(match_id, events=HISTORY)
         ctx = _context(stored, web, result, editing)
-        return render_live(ctx, web, editing=editing is not None)
+        page, status, headers = render_live(ctx, web, editing=editing is not None)
+        if anchor == TOLD:
+            headers = {**headers, "HX-Reswap": f"outerHTML show:#{TOLD}:top"}
+        return page, status, headers
     if editing is not None:
-        return redirect(url_for(".edit_hand", match_id=match_id, hand=editing))
-    return redirect(url_for(".match", match_id=match_id))
+        return redirect(url_for(".edit_hand", match_id=match_id, hand=editing, _anchor=anchor))
+    return redirect(url_for(".match", match_id=match_id, _anchor=anchor))
 
 
 def _file(stored: StoredMatch) -> matchfile.MatchFile:

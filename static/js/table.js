@@ -11,7 +11,11 @@
    4. Focus after a swap: the control that was used keeps it when the new page still has it
       (the same id, or the same name and value: "Anna won trick 4" after "Anna won trick 3");
       else it goes where it is needed next: the error, else the outcome notice, else the
-      editor's first control. Never to <body>, which sends a keyboard back to the top. */
+      editor's first control. Never to <body>, which sends a keyboard back to the top.
+   5. What the user opened stays open: the live scoreboard's answer re-renders the hands'
+      history and the history of changes (hx-swap-oob); a <details> opened there is opened
+      again in the new copy (known by its id, or its place in the nearest element with one).
+      This page's own request forgets them: its answer is a new page. */
 (function () {
   "use strict";
 
@@ -54,6 +58,40 @@
       pending = pending.filter(function (other) { return other !== xhr; });
       answered = performance.now();
     });
+  });
+
+  // What the user opened stays open across the live scoreboard's swaps.
+  var opened = {};           // keys of the <details> the user opened in the swapped parts
+
+  function detailsKey(details) {
+    if (details.id) { return details.id; }
+    var holder = details.parentElement && details.parentElement.closest("[id]");
+    if (!holder) { return null; }
+    var all = holder.querySelectorAll("details");
+    return holder.id + ":" + Array.prototype.indexOf.call(all, details);
+  }
+
+  function rememberToggle(event) {
+    var details = event.target;
+    if (!details || details.tagName !== "DETAILS" || !details.closest("#history, #changes")) { return; }
+    var key = detailsKey(details);
+    if (key === null) { return; }
+    if (details.open) { opened[key] = true; } else { delete opened[key]; }
+  }
+
+  function reopen(event) {
+    var swapped = event.target;
+    if (!swapped || !swapped.querySelectorAll) { return; }
+    swapped.querySelectorAll("details").forEach(function (details) {
+      var key = detailsKey(details);
+      if (key !== null && opened[key] && !details.open) { details.open = true; }
+    });
+  }
+
+  document.addEventListener("toggle", rememberToggle, true);   // toggle does not bubble
+  document.addEventListener("htmx:oobAfterSwap", reopen);
+  document.addEventListener("htmx:beforeSend", function (event) {
+    if (!isPoll(event.detail.elt)) { opened = {}; }
   });
 
   // The screen kept awake.

@@ -155,6 +155,8 @@ def match_at_night(chromium: Any, server: str, scheme: str) -> Any:
     page.click("#editor label[title='Eight of hearts']")
     page.click("text=Start hand 1")
     page.click("button:has-text('Anna won trick 1')")
+    # the answer swapped in before the next tap (else the tap may land on the old trick)
+    playwright_api.expect(page.locator("#editor")).to_contain_text("Trick 2")
     page.locator(".declare").first.locator("summary").click()  # the picker opens on demand
     page.locator(".declare").first.locator("label[title='Seven of leaves']").click()
     page.click("text=Check declarations")        # no such meld: the refusal is shown

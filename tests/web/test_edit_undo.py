@@ -34,7 +34,7 @@ def test_editing_an_earlier_hand_turns_a_later_claim_wrong(table: Table, htmx: b
     assert table.get(f"/m/{mid}").standings() == ((0, 0), (2, 0))
     response = table.trick(mid, 1, 2, ([], []), B, htmx=htmx, editing=True)
     if not htmx:
-        assert response.location == f"/m/{mid}/hands/1"
+        assert response.location == f"/m/{mid}/hands/1#outcome"      # the notices, in view
     page = table.done(response, htmx)
     assert "Editing hand 1" in page.text
     assert ("Hand 2 now: Tamás wins 1 buli (was: Ágnes wins 2 buli (maccs))."

@@ -50,7 +50,8 @@ def stored(hands: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def delete_url(table: Table, mid: str, n: int) -> str:
-    urls = re.findall(rf'action="(/m/{mid}/hands/{n}/delete\?base=[^"]+)"',
+    # the Delete button posts with htmx (hx-post); without JavaScript it asks first (a GET)
+    urls = re.findall(rf'hx-post="(/m/{mid}/hands/{n}/delete\?base=[^"]+)"',
                       table.get(f"/m/{mid}").html)
     assert len(urls) == 1
     return urls[0].replace("&amp;", "&")

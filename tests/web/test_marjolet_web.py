@@ -783,7 +783,7 @@ def test_edit_an_earlier_deal_recomputes_everything_after(game: Marjolet, htmx: 
     assert game.standings(game.get(f"/m/{mid}")) == ((540, 400), (1, 0))
     response = game.unmeld(mid, 1, 1, A, 0, htmx=htmx, editing=True)
     if not htmx:
-        assert response.location == f"/m/{mid}/hands/1"
+        assert response.location == f"/m/{mid}/hands/1#outcome"      # the notices, in view
     page = game.done(response, htmx)
     assert "Editing deal 1" in page.text
     notices = page.notices

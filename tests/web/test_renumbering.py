@@ -15,7 +15,8 @@ SAME = hand("8h", end=played((80, 71), A))
 
 
 def delete_url(table: Table, mid: str, n: int) -> str:
-    urls = re.findall(rf'action="(/m/{mid}/hands/{n}/delete\?base=[^"]+)"',
+    # the Delete button posts with htmx (hx-post); without JavaScript it asks first (a GET)
+    urls = re.findall(rf'hx-post="(/m/{mid}/hands/{n}/delete\?base=[^"]+)"',
                       table.get(f"/m/{mid}").html)
     assert len(urls) == 1
     return urls[0].replace("&amp;", "&")

@@ -168,9 +168,11 @@ def text_of(fragment: str) -> str:
 
 
 def base_in(page: Page, path: str) -> str:
-    """The ``base`` a form on the page posts to ``path`` with."""
-    found = re.search(rf'action="{re.escape(path)}\?base=((?:\d+-)?(?:new|[0-9a-f]{{16}}))',
-                      page.html)
+    """The ``base`` a form on the page posts to ``path`` with (the history's Delete posts
+    with htmx only: without JavaScript it asks first)."""
+    found = re.search(
+        rf'(?:action|hx-post)="{re.escape(path)}\?base=((?:\d+-)?(?:new|[0-9a-f]{{16}}))',
+        page.html)
     assert found, (path, re.findall(r'action="[^"]*"', page.html))
     return found.group(1)
 

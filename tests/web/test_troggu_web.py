@@ -555,7 +555,7 @@ def test_edit_an_earlier_hand_recomputes_everything_after_it(tg: Troggu, htmx: b
     # hand 1 was Carla's 71; it was 90–24: ×2, she receives 80
     response = tg.finish(mid, 1, 90, htmx=htmx, editing=True)
     if not htmx:
-        assert response.location == f"/m/{mid}/hands/1"
+        assert response.location == f"/m/{mid}/hands/1#outcome"      # the notices, in view
     page = tg.done(response, htmx)
     assert "Editing hand 1" in page.text
     notices = " ".join(page.notices)
