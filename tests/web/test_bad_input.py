@@ -96,7 +96,7 @@ def test_set_of_eights(table: Table, started: str, htmx: bool, eights_of: int) -
 
 @HTMX
 @pytest.mark.parametrize(("cards", "words"), [
-    # the Ace of acorns and the King of leaves, drawn with their own marks (test_cards.py)
+    # the Ace of acorns and the King of leaves, drawn with their own marks (test_card_marks.py)
     (["Aa", "Kl"], ("A K is not a meld", "a set is all four cards of one rank")),
     (["Aa", "Ka", "Ua"], ("is not a meld",)),
     (["7a", "7l", "7h", "7b"], ("Four Sevens are not a meld",)),
