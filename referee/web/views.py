@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -117,8 +118,9 @@ def load(
     match = _find(match_id, edit=edit, events=events)
     web = WEB_GAMES[match.game]
     try:
-        # stored facts, checked when stored: folded from the cache without checking again
-        return match, web, scoring.score(match.game, match.settings, match.hands, True)
+        # checked in full once per process (the store may hold facts an earlier version
+        # wrote), then folded from the cache: only a changed hand is checked again
+        return match, web, scoring.score(match.game, match.settings, match.hands)
     except RuleViolation as violation:
         # Stored facts that no longer pass the rules (e.g. written by another version):
         # say so and offer the match file rather than fail.
@@ -645,7 +647,7 @@ def undo(match_id: str) -> Any:
 
 def _canonical(
     web: WebGame, settings: dict[str, Any], hands: list[dict[str, Any]],
-    stored: list[dict[str, Any]] = [],  # noqa: B006 (never changed)
+    stored: Sequence[dict[str, Any]] = (),
 ) -> list[dict[str, Any]]:
     """The hands as the store keeps them, every proposed fact filled in (``Game.complete``);
     a problem names its hand, as the fold does. A hand equal to the ``stored`` one at its place

@@ -61,6 +61,7 @@ def troggu_hand(page: object, server: str) -> None:
     row = page.locator(".call-row").filter(has_text="Carla")  # type: ignore[attr-defined]
     row.locator("label.call").filter(has_text="normal").click()
     page.click("text=Record the bidding")  # type: ignore[attr-defined]
+    page.locator("details.discard > summary").click()  # type: ignore[attr-defined]
     playwright_api.expect(page.locator("#discard-cards")).to_be_visible()  # type: ignore[attr-defined]
     open_editor(page)
 

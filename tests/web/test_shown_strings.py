@@ -126,7 +126,8 @@ def test_no_stored_string_makes_a_page_fail(app: Flask, game: str) -> None:
         home = _get(client, "/")                     # the browser that opened both links
         assert f"/m/{mid}" in home
         exported = json.loads(_get(client, f"/m/{view}/match.json"))
-        assert exported["settings"]["players"] == [readable(n) for n in settings_["players"]]
+        kept = json.loads(json.dumps(settings_))["players"]      # as stored (see _store)
+        assert exported["settings"]["players"] == [readable(n) for n in kept]
 
     pages()
 
