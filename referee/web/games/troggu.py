@@ -4,7 +4,9 @@ A hand is entered in the order the table plays it: the bidding (with the dealer)
 players the partner call, the Tappist's discard (cards tapped in the tarot picker, or its card
 points), and the end: the declarer side's card points and whether the losers took a trick, or
 in a Misère each player's points. Every step is stored at once; the engine derives the game,
-checks the rules and settles the hand.
+checks the rules and settles the hand. Until a partner call is recorded, the end of the hand
+asks for it too (the partner becomes known in play): one form, one save; the call's own form
+(``call``) stays for changing it and for the Tappist's call asked again after a bidding edit.
 """
 
 from __future__ import annotations
