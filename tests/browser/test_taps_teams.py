@@ -142,12 +142,13 @@ def test_stovkahra_the_next_declarer_is_proposed(chromium: Any, server: str) -> 
 # Troggu
 
 NAMES = ["Anna", "Beat", "Carla", "Dario", "Elsa"]
+SEVEN = NAMES + ["Fabian", "Gina"]
 
 
-def new_evening(page: Any, server: str) -> None:
+def new_evening(page: Any, server: str, names: list[str] = NAMES) -> None:
     page.goto(f"{server}/new/troggu")
     seats = page.locator("input[name='players']")
-    for seat, name in enumerate(NAMES):
+    for seat, name in enumerate(names):
         seats.nth(seat).fill(name)
     page.click("text=Start the match")
     playwright_api.expect(page.locator("#editor h2")).to_contain_text("Hand 1 Anna deals")
@@ -210,3 +211,57 @@ def test_troggu_an_old_hand_opens_at_its_finish(chromium: Any, server: str) -> N
     playwright_api.expect(points).to_have_value("71")
     assert in_view(page.locator("label:has(#finish-took-0)"))
     assert in_view(page.locator("button:has-text('Score the hand')"))
+
+
+# Troggu with 7 players: the partner call (4.5.2) asked in the end of the hand
+
+
+def partner_game(page: Any, hand: Hand, tappist: str, partner: str, points: int) -> None:
+    """``tappist`` takes, everybody else passes; he calls XX (the usual call, proposed) and
+    ``partner`` held it; the declarer side's card points."""
+    row = page.locator(".call-row").filter(has_text=tappist)
+    hand.tap(row.locator("label.call").filter(has_text="normal"))
+    hand.tap(page.locator("button:has-text('Record the bidding')"))
+    playwright_api.expect(page.locator("#editor .game")).to_contain_text(f"Tappist {tappist}")
+    hand.type(page.locator("#finish-points"), points)
+    held = page.locator(".partner-call label").filter(has_text=partner)
+    hand.tap(held)
+    hand.tap(page.locator("button:has-text('Score the hand')"))
+
+
+def test_troggu_seven_players_an_ordinary_hand_by_taps(chromium: Any, server: str) -> None:
+    """Example 8 (rules 7.3): Anna takes and calls XX, held by Dario; they win 62–52 against
+    five defenders who took a trick: Anna +30, Dario +20, the others −10."""
+    page = touch_phone(chromium)
+    new_evening(page, server, SEVEN)
+    hand = Hand(page)
+    partner_game(page, hand, "Anna", "Dario", 62)
+    playwright_api.expect(page.locator("#payments h3")).to_contain_text("Hand 1:")
+    expect_row(page, 1, ["30", "-10", "-10", "20", "-10", "-10", "-10"])
+    assert hand.count == (4, 1)
+    taps, numbers = hand.count
+    assert taps <= 4 and numbers <= 1
+
+
+def test_troggu_seven_players_a_hand_in_progress_fits_two_screens(chromium: Any,
+                                                                   server: str) -> None:
+    """The first hand, its call not yet recorded: asked in the end of the hand, the whole hand
+    at most two screens tall; the Tappist is not offered as his own partner, and nobody is
+    proposed as partner (4.5.2: only the table knows who held the called trump)."""
+    page = touch_phone(chromium)
+    new_evening(page, server, SEVEN)
+    hand = Hand(page)
+    row = page.locator(".call-row").filter(has_text="Carla")
+    hand.tap(row.locator("label.call").filter(has_text="normal"))
+    hand.tap(page.locator("button:has-text('Record the bidding')"))
+    playwright_api.expect(page.locator("#editor .game")).to_contain_text("Tappist Carla")
+    page.goto(page.url)                         # the match page as a phone opens it
+    playwright_api.expect(page.locator("#finish-points")).to_be_visible()
+    held = page.locator(".partner-call input[type=radio]")
+    playwright_api.expect(held).to_have_count(7)        # six players and "alone"
+    assert not any(held.nth(i).is_checked() for i in range(7))
+    assert page_height(page) <= TWO_SCREENS
+    assert not page.locator("#discard-cards").is_visible()     # the picker, on demand
+    # the whole bidding, folded to one line, opens at a tap
+    hand.tap(page.locator("details.bids > summary"))
+    playwright_api.expect(page.locator("#bids-bid_2-1")).to_be_checked()

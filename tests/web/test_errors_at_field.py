@@ -203,6 +203,17 @@ def test_troggu_a_wrong_bid_marks_the_player_who_made_it(tg: Troggu, htmx: bool)
     assert page.checked(f"bids-bid_{dario}") == ["normal"]
 
 
+@HTMX
+def test_troggu_an_end_without_the_partner_call_marks_the_call(tg: Troggu, htmx: bool) -> None:  # noqa: F811
+    """7 players: the end of a normal game given without the partner call (4.5.2)."""
+    mid = tg.seed_match([{"dealer": 0, "bids": ["pass", "normal"] + ["pass"] * 5,
+                          "game": "normal", "declarer": 2, "end": None}], count=7)
+    with unchanged(tg, mid):
+        page = tg.finish(mid, 1, 62, htmx=htmx)
+    at_the_field(page, "finish-partner", "With 7 players the Tappist calls a trump", "rule 4.5.2")
+    assert page.value("finish-points") == "62"
+
+
 def test_a_refusal_of_no_known_field_is_said_at_the_top_only(table: Table) -> None:
     """A refusal about the hand as a whole marks nothing: no field would be right."""
     mid = table.new_match()

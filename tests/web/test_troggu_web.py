@@ -113,12 +113,19 @@ class Troggu(Table):
 
     def finish(self, mid: str, n: int, points: int | str, took: bool | str = True, *,
                tricks: int | str | None = None, tapp: int | str | None = None,
-               fool_kept: int | str | None = None, **kw: Any) -> Page:
+               fool_kept: int | str | None = None, trump: str | None = None,
+               partner: int | str | None = None, **kw: Any) -> Page:
+        """The end of the hand; with 7–8 players the partner call may come with it (``trump``
+        posted when given, ``partner`` when a holder, or "alone", is tapped)."""
         data = {"finish-points": str(points),
                 "finish-took": took if isinstance(took, str) else "yes" if took else "no",
                 "finish-tricks": "" if tricks is None else str(tricks),
                 "finish-tapp_points": "" if tapp is None else str(tapp),
                 "finish-fool_kept": "" if fool_kept is None else str(fool_kept)}
+        if trump is not None:
+            data["finish-trump"] = trump
+        if partner is not None:
+            data["finish-partner"] = str(partner)
         return self.act(mid, n, "finish", data, **kw)
 
     def misere(self, mid: str, n: int, points: list[int | str],
@@ -420,11 +427,12 @@ def test_seven_players_with_a_partner_and_alone(tg: Troggu, htmx: bool) -> None:
     mid = tg.new_match(7, first_dealer=G)
     page = tg.done(tg.bids(mid, 1, G, {A: "normal"}, htmx=htmx), htmx)
     assert "7 players: 8 cards each (4+4), a Tapp of 6" in page.text
+    # the call is asked with the end of the hand until it is recorded (issue 11)
     assert "The partner call" in page.text
-    assert page.selected("call-trump") == ["T20"]              # usually XX
+    assert page.selected("finish-trump") == ["T20"]            # usually XX
     # the Tappist is not offered as his own partner
-    assert "0" not in [i.get("value") for i in page.inputs if i.get("name") == "call-partner"]
-    page = tg.done(tg.call(mid, 1, "T20", D, htmx=htmx), htmx)
+    assert "0" not in [i.get("value") for i in page.inputs if i.get("name") == "finish-partner"]
+    page = tg.done(tg.call(mid, 1, "T20", D, htmx=htmx), htmx)     # the call on its own
     assert "Anna calls trump XX; Dario holds it and is the partner" in page.text
     assert "Game: normal game · Tappist Anna · partner Dario" in page.text
     page = tg.done(tg.finish(mid, 1, 62, tricks=5, htmx=htmx), htmx)
@@ -446,6 +454,81 @@ def test_seven_players_with_a_partner_and_alone(tg: Troggu, htmx: bool) -> None:
     assert sum(tg.balances(page)) == 0
     assert tg.hands(mid)[1]["call"] == {"trump": "T20", "partner": "alone", "by": B}
     assert len(tg.settle(page)) <= 6
+
+
+@HTMX
+def test_seven_players_the_call_given_with_the_end_of_the_hand(tg: Troggu, htmx: bool) -> None:
+    """Issue 11: with 7 players the partner call (4.5.2) is asked in the end of the hand while
+    none is recorded: given there, it is stored as the call on its own stores it. Example 8:
+    Anna calls XX, Dario holds it; 62–52: Anna +30, Dario +20, the defenders −10 each."""
+    alone = tg.new_match(7, first_dealer=G)
+    tg.done(tg.bids(alone, 1, G, {A: "normal"}, htmx=htmx), htmx)
+    tg.done(tg.call(alone, 1, "T20", D, htmx=htmx), htmx)
+    apart = tg.done(tg.finish(alone, 1, 62, tricks=5, htmx=htmx), htmx)
+    mid = tg.new_match(7, first_dealer=G)
+    page = tg.done(tg.bids(mid, 1, G, {A: "normal"}, htmx=htmx), htmx)
+    assert 'class="partner-call' in page.html and "Anna called trump" in page.text
+    assert page.checked("finish-partner") == []             # never guessed
+    page = tg.done(tg.finish(mid, 1, 62, tricks=5, trump="T20", partner=D, htmx=htmx), htmx)
+    assert tg.hands(mid)[0]["call"] == {"trump": "T20", "partner": D, "by": A}
+    assert tg.hands(mid) == tg.hands(alone)
+    assert tg.balances(page) == tg.balances(apart) == [30, -10, -10, 20, -10, -10, -10]
+    assert "Anna calls trump XX; Dario holds it and is the partner" in tg.get(
+        f"/m/{mid}/hands/1").text
+    # recorded, the call is its own line, changed on its own; the end asks for it no more
+    page = tg.get(f"/m/{mid}/hands/1")
+    assert "The partner call: trump XX — Dario is partner" in page.text
+    assert page.checked("call-partner") == [str(D)] and "finish-partner" not in page.html
+    # hand 2: Beat takes, calls XVII, which lay in the Tapp: alone
+    tg.done(tg.bids(mid, 2, A, {B: "normal"}, htmx=htmx), htmx)
+    page = tg.done(tg.finish(mid, 2, 66, trump="T17", partner="alone", htmx=htmx), htmx)
+    assert tg.hands(mid)[1]["call"] == {"trump": "T17", "partner": "alone", "by": B}
+    assert tg.balances(page) == [20, 50, -20, 10, -20, -20, -20]
+
+
+@HTMX
+def test_seven_players_the_end_without_a_call_is_refused(tg: Troggu, htmx: bool) -> None:
+    """4.5.2: with 7 players a normal game has a partner call; an end given without one is
+    refused with the rule, beside the question, everything typed kept and nothing stored."""
+    mid = _open(tg, 7, A)
+    page = refused(tg, mid, htmx, lambda: tg.finish(mid, 1, 62, tricks=5, trump="T19",
+                                                     htmx=htmx),
+                   "With 7 players the Tappist calls a trump from I to XX", "rule 4.5.2")
+    assert page.value("finish-points") == "62" and page.value("finish-tricks") == "5"
+    assert page.selected("finish-trump") == ["T19"]
+    assert 'aria-invalid="true"' in re.search(
+        r'<fieldset class="partner-call[^"]*">.*?</fieldset>', page.html, re.S)[0]
+    # the call's own rules hold as well: the Tappist is not his own partner (6.3.9)
+    page = refused(tg, mid, htmx, lambda: tg.finish(mid, 1, 62, trump="T20", partner=A,
+                                                     htmx=htmx),
+                   "Anna is the Tappist and cannot be his own partner")
+    assert page.value("finish-points") == "62"
+
+
+@HTMX
+def test_a_void_call_is_asked_again_in_the_end_too(tg: Troggu, htmx: bool) -> None:
+    """4.5.2: a bidding edit makes Carla Tappist; Anna's call is void. The end of the hand asks
+    for Carla's call as the top of the page does; given there, it is Carla's and the hand
+    pays."""
+    mid = tg.new_match(7, first_dealer=G)
+    tg.done(tg.bids(mid, 1, G, {A: "normal"}, htmx=htmx), htmx)
+    tg.done(tg.finish(mid, 1, 62, tricks=5, trump="T20", partner=D, htmx=htmx), htmx)
+    tg.done(tg.bids(mid, 1, G, {C: "normal"}, htmx=htmx, editing=True), htmx)
+    page = tg.get(f"/m/{mid}/hands/1")
+    assert "Carla called trump" in page.text and page.checked("finish-partner") == []
+    assert "Until Carla calls, this hand pays nothing" in page.text        # at the top too
+    page = tg.done(tg.finish(mid, 1, 62, tricks=5, trump="T20", partner=E, htmx=htmx,
+                             editing=True), htmx)
+    assert tg.hands(mid)[0]["call"] == {"trump": "T20", "partner": E, "by": C}
+    assert tg.balances(tg.get(f"/m/{mid}")) == [-10, -10, 30, -10, 20, -10, -10]
+    assert 'id="decisions"' not in tg.get(f"/m/{mid}").html
+
+
+def test_five_players_are_asked_no_call(tg: Troggu) -> None:
+    """4.5.2: only 7–8 players call a partner; with 5 the end of the hand asks for none."""
+    page = tg.get(f"/m/{_open(tg)}")
+    assert "finish-points" in page.html
+    assert "finish-partner" not in page.html and "finish-trump" not in page.html
 
 
 @HTMX
@@ -917,7 +1000,8 @@ def test_csrf_is_checked(tg: Troggu, htmx: bool, kind: str, route: str) -> None:
 
 
 def test_csrf_token_is_on_every_form(tg: Troggu) -> None:
-    mid = _open(tg, 7, A)
+    # a call recorded: its own form (until then it is asked in the end of the hand)
+    mid = _open(tg, 7, A, call={"trump": "T20", "partner": D})
     page = tg.get(f"/m/{mid}")
     forms = re.findall(r"<form\b.*?</form>", page.html, flags=re.S)
     assert len(forms) >= 5

@@ -4,7 +4,9 @@ A hand is entered in the order the table plays it: the bidding (with the dealer)
 players the partner call, the Tappist's discard (cards tapped in the tarot picker, or its card
 points), and the end: the declarer side's card points and whether the losers took a trick, or
 in a Misère each player's points. Every step is stored at once; the engine derives the game,
-checks the rules and settles the hand.
+checks the rules and settles the hand. Until a partner call is recorded, the end of the hand
+asks for it too (the partner becomes known in play): one form, one save; the call's own form
+(``call``) stays for changing it and for the Tappist's call asked again after a bidding edit.
 """
 
 from __future__ import annotations
@@ -97,11 +99,17 @@ for _seat in range(MAX_PLAYERS):
         validators=[InputRequired("Say what every player called")]))
 
 
+PARTNERS = SEATS + [(ALONE, "nobody: the Tappist plays alone")]
+NO_PARTNER = "Who held the called trump? Or does the Tappist play alone?"
+
+
+def _called_trump() -> SelectField:
+    return SelectField("Called trump", choices=TRUMPS, default="T20", validate_choice=False)
+
+
 class CallForm(FlaskForm):
-    trump = SelectField("Called trump", choices=TRUMPS, default="T20", validate_choice=False)
-    partner = RadioField(
-        "Held by", choices=SEATS + [(ALONE, "nobody: the Tappist plays alone")],
-        validators=[InputRequired("Who held the called trump? Or does the Tappist play alone?")])
+    trump = _called_trump()
+    partner = RadioField("Held by", choices=PARTNERS, validators=[InputRequired(NO_PARTNER)])
 
 
 class DiscardForm(FlaskForm):
@@ -133,6 +141,10 @@ class FinishForm(FlaskForm):
     tapp_points = _points("The Tapp's card points (optional)")
     fool_kept = SelectField("Kept a withheld fool, his side taking no trick (rare)",
                             choices=[("", "nobody")] + SEATS, default="")
+    # With 7–8 players, the partner call (4.5.2) where no call is recorded yet: given with the
+    # end of the hand, as the table learns it in play; left out, the stored call stands.
+    trump = _called_trump()
+    partner = RadioField("Held by", choices=PARTNERS, validators=[Optional()])
 
 
 class MisereForm(FlaskForm):
@@ -276,15 +288,20 @@ def _tappist(hand: dict[str, Any], ctx: ActionContext) -> int | None:
     return declarer if isinstance(declarer, int) else None
 
 
-def apply_call(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
-    hands = ctx.hands()
-    hand = _hand(ctx, hands)
+def _record_call(ctx: ActionContext, hand: dict[str, Any], form: Any) -> None:
+    """The Tappist's partner call as the form gives it (4.5.2): the called trump and who held
+    it, or "alone"."""
     partner = form.partner.data
     if partner != ALONE and int(partner) >= len(ctx.names):
         raise RuleViolation("fact.player", "The partner is one of the players", "6.1")
     hand["call"] = {"trump": form.trump.data or None,
                     "partner": ALONE if partner == ALONE else int(partner),
                     "by": _tappist(hand, ctx)}
+
+
+def apply_call(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
+    hands = ctx.hands()
+    _record_call(ctx, _hand(ctx, hands), form)
     return hands
 
 
@@ -316,6 +333,8 @@ def apply_finish(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
         raise RuleViolation(
             "misere.points", "In a Misère everyone plays for himself: give each player's card "
             "points", "6.1")
+    if "partner" in form and form.partner.data:        # the call, given with the end
+        _record_call(ctx, hand, form)
     hand["end"] = {
         "points": form.points.data, "defenders": None, "tricks": form.tricks.data,
         "loser_took_trick": form.took.data == "yes", "fool_kept": _seat_of(form.fool_kept.data),
@@ -403,7 +422,8 @@ class TrogguWeb(WebGame):
         "call": {"call.trump": "trump", "call.partner": "partner"},
         "discard": {"discard.points": "points", "discard": "cards"},
         "finish": {"points": "points", "end.points": "points", "tricks": "tricks",
-                   "tapp": "tapp_points", "fool": "fool_kept"},
+                   "tapp": "tapp_points", "fool": "fool_kept", "call": "partner",
+                   "call.trump": "trump"},
         "misere": {"misere.tapp": "tapp_points", "fool": "fool_kept"},
     }
     summary_template = "games/troggu/_settle.html"
@@ -458,8 +478,9 @@ class TrogguWeb(WebGame):
                         InputRequired(f"Enter {names[seat]}'s card points"),
                         NumberRange(0, TOTAL_POINTS, "Card points are 0 to 114 (rule 6.3.2)"),
                     ]
-            elif short in ("fool", "bagatt") and n not in PARTNER_PLAYERS:
-                del form[short]
+            elif n not in PARTNER_PLAYERS and (short in ("fool", "bagatt") or (
+                    isinstance(form, FinishForm) and short in ("trump", "partner"))):
+                del form[short]         # only 7–8 players: forced games, the call (4.5)
             elif short in SEAT_FIELDS:
                 head = [c for c in field.choices if c[0] == ""]
                 tail = [c for c in field.choices if c[0] in (TAPP, ALONE)]
