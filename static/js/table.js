@@ -15,7 +15,9 @@
    5. What the user opened stays open: the live scoreboard's answer re-renders the hands'
       history and the history of changes (hx-swap-oob); a <details> opened there is opened
       again in the new copy (known by its id, or its place in the nearest element with one).
-      This page's own request forgets them: its answer is a new page. */
+      This page's own request forgets them: its answer is a new page.
+   6. The links for more phones are open on a new match's page; once its first hand is
+      recorded (on this phone or another) they fold away, as the page would load them. */
 (function () {
   "use strict";
 
@@ -244,6 +246,14 @@
         if (again) { focusOn(again, true); }
       }
     }, 0);
+  });
+
+  document.addEventListener("htmx:afterSettle", function () {
+    var share = document.querySelector("#share details[data-fold-once-started]");
+    if (share && document.querySelector("#history li.hand")) {
+      share.open = false;
+      share.removeAttribute("data-fold-once-started");
+    }
   });
 
   if (document.readyState === "loading") {

@@ -60,9 +60,8 @@ def test_a_hand_in_progress_fits_two_screens(chromium: Any, server: str) -> None
     page.get_by_role("button", name="Start hand 1").tap()
     page.get_by_role("button", name="Anna won trick 1").tap()
     playwright_api.expect(page.locator("form.trick h3")).to_contain_text("Trick 2")
-    # the match page as a phone opens it mid-hand (a new match opens "More phones at this
-    # table" until its first hand: not this editor's height)
-    page.reload()
+    # a new match's page opens "More phones at this table"; the first hand folds it away
+    playwright_api.expect(page.locator("#share details")).not_to_have_attribute("open", "")
     height = page_height(page)
     assert height <= SCREENS * HEIGHT, height
     declares = page.locator("details.declare").first
