@@ -40,6 +40,7 @@ from functools import cache
 from typing import Any
 
 from referee.engine import matchfile, scoring
+from tests.bench import common
 from tests.bench.common import Figure, median
 
 LOAD_GOAL = 40.0        # ms: a cold load + standings of 1,000 hands
@@ -183,14 +184,7 @@ def _texts(b: Bench) -> list[str]:
 
 def timed(action: Callable[[], object], *, repeat: int = 20, warmup: int = 2) -> list[float]:
     """Each run's CPU time in milliseconds, after ``warmup`` unmeasured runs (see above)."""
-    for _ in range(warmup):
-        action()
-    runs = []
-    for _ in range(repeat):
-        start = time.process_time()
-        action()
-        runs.append((time.process_time() - start) * 1000)
-    return runs
+    return common.timed(action, repeat=repeat, warmup=warmup, clock=time.process_time)
 
 
 def _cold(texts: list[str], trusted: bool) -> Callable[[], None]:
