@@ -30,13 +30,11 @@ class Hand:
         self.numbers = 0
 
     def tap(self, locator: Any) -> None:
-        locator.scroll_into_view_if_needed()
-        locator.tap()
+        locator.tap()           # scrolls it into view first; waits while a swap replaces it
         self.taps += 1
         self.page.wait_for_load_state("networkidle")
 
     def type(self, locator: Any, number: int) -> None:
-        locator.scroll_into_view_if_needed()
         locator.fill(str(number))
         self.numbers += 1
 

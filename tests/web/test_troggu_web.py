@@ -143,9 +143,10 @@ class Troggu(Table):
     @staticmethod
     def balances(page: Page) -> list[int]:
         """The balances in the standings table, by seat."""
-        row = re.search(r"<th>Balance \(Rappen\)</th>(.*?)</tr>", page.html, re.S)
-        assert row, page.text[:800]
-        return [int(v) for v in re.findall(r'<td class="num big">(-?\d+)</td>', row[1])]
+        board = re.search(r'id="standings">(.*?)</section>', page.html, re.S)
+        assert board and "Balance (Rappen)" in board[1], page.text[:800]
+        # a column each for up to four players, three to a line for more: in seat order
+        return [int(v) for v in re.findall(r'class="num big">(-?\d+)</(?:td|span)>', board[1])]
 
     @staticmethod
     def payments(page: Page) -> dict[str, tuple[int, str]]:
