@@ -161,13 +161,18 @@ def new_evening(page: Any, server: str, names: list[str] = NAMES) -> None:
     playwright_api.expect(page.locator("#editor h2")).to_contain_text("Hand 1 Anna deals")
 
 
-def normal_game(page: Any, hand: Hand, number: int, tappist: str, points: int) -> None:
-    """``tappist`` takes ("normal"), everybody else passes (the pre-set call); the declarer
-    side's card points."""
+def bid_normal(page: Any, hand: Hand, tappist: str) -> None:
+    """``tappist`` takes ("normal"), everybody else passes (the pre-set call): two taps."""
     row = page.locator(".call-row").filter(has_text=tappist)
     hand.tap(row.locator("label.call").filter(has_text="normal"))
     hand.tap(page.locator("button:has-text('Record the bidding')"))
     playwright_api.expect(page.locator("#editor .game")).to_contain_text(f"Tappist {tappist}")
+
+
+def normal_game(page: Any, hand: Hand, number: int, tappist: str, points: int) -> None:
+    """``tappist`` takes ("normal"), everybody else passes (the pre-set call); the declarer
+    side's card points."""
+    bid_normal(page, hand, tappist)
     hand.type(page.locator("#finish-points"), points)
     hand.tap(page.locator("button:has-text('Score the hand')"))
     playwright_api.expect(page.locator("#payments h3")).to_contain_text(f"Hand {number}:")
@@ -194,10 +199,7 @@ def test_troggu_a_hand_in_progress_fits_two_screens(chromium: Any, server: str) 
     new_evening(page, server)
     hand = Hand(page)
     normal_game(page, hand, 1, "Carla", 71)
-    row = page.locator(".call-row").filter(has_text="Dario")
-    hand.tap(row.locator("label.call").filter(has_text="normal"))
-    hand.tap(page.locator("button:has-text('Record the bidding')"))
-    playwright_api.expect(page.locator("#editor .game")).to_contain_text("Tappist Dario")
+    bid_normal(page, hand, "Dario")
     page.goto(page.url)                         # the match page as a phone opens it
     playwright_api.expect(page.locator("#finish-points")).to_be_visible()
     assert page_height(page) <= TWO_SCREENS
@@ -226,10 +228,7 @@ def test_troggu_an_old_hand_opens_at_its_finish(chromium: Any, server: str) -> N
 def partner_game(page: Any, hand: Hand, tappist: str, partner: str, points: int) -> None:
     """``tappist`` takes, everybody else passes; he calls XX (the usual call, proposed) and
     ``partner`` held it; the declarer side's card points."""
-    row = page.locator(".call-row").filter(has_text=tappist)
-    hand.tap(row.locator("label.call").filter(has_text="normal"))
-    hand.tap(page.locator("button:has-text('Record the bidding')"))
-    playwright_api.expect(page.locator("#editor .game")).to_contain_text(f"Tappist {tappist}")
+    bid_normal(page, hand, tappist)
     hand.type(page.locator("#finish-points"), points)
     held = page.locator(".partner-call label").filter(has_text=partner)
     hand.tap(held)
@@ -258,10 +257,7 @@ def test_troggu_seven_players_a_hand_in_progress_fits_two_screens(chromium: Any,
     page = touch_phone(chromium)
     new_evening(page, server, SEVEN)
     hand = Hand(page)
-    row = page.locator(".call-row").filter(has_text="Carla")
-    hand.tap(row.locator("label.call").filter(has_text="normal"))
-    hand.tap(page.locator("button:has-text('Record the bidding')"))
-    playwright_api.expect(page.locator("#editor .game")).to_contain_text("Tappist Carla")
+    bid_normal(page, hand, "Carla")
     page.goto(page.url)                         # the match page as a phone opens it
     playwright_api.expect(page.locator("#finish-points")).to_be_visible()
     held = page.locator(".partner-call input[type=radio]")
