@@ -3,13 +3,14 @@ the cards of every trick from trick 1 on, and the hands a closing phase is playe
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Protocol
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Protocol, TypeVar
 
 from .cards import Card
 from .errors import RuleViolation
 
 Plays = tuple[Card, Card]            # (the card led, the card played second)
+Facts = TypeVar("Facts")
 
 
 class Trick(Protocol):
@@ -53,3 +54,14 @@ def follower_hands(
         yield number, leader, held, plays
         hands[leader].remove(plays[0])
         held.remove(plays[1])
+
+
+def read_trusted(reader: Callable[[dict[str, Any]], Facts], raw: object) -> Facts | None:
+    """The facts of a hand the app checked and wrote itself (``hand_to_json``), read by
+    ``reader`` without checking them again (the game's ``parse_hand`` gives the same facts, at
+    several times the cost); None where it cannot (not in the canonical form): then
+    ``parse_hand`` reads it."""
+    try:
+        return reader(raw)     # type: ignore[arg-type]
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return None

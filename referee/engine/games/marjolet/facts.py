@@ -159,17 +159,8 @@ def parse_hand(data: object) -> HandFacts:
     return HandFacts(turnup, tricks, seven, _parse_end(raw.get("end")), dealer)
 
 
-def read_trusted(raw: object) -> HandFacts | None:
-    """The facts of a deal the app checked and wrote itself (``hand_to_json``), read without
-    checking them again: ``parse_hand`` gives the same facts, at several times the cost;
-    None where it cannot (not in the canonical form): then ``parse_hand`` reads it."""
-    try:
-        return _read_trusted(raw)     # type: ignore[arg-type]
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-        return None
-
-
-def _read_trusted(raw: dict[str, Any]) -> HandFacts:
+def read_canonical(raw: dict[str, Any]) -> HandFacts:
+    """A deal as ``hand_to_json`` writes it, read as it stands (``tricks.read_trusted``)."""
     turnup = FRENCH.parse(raw["turnup"])
     seven, end = raw.get("seven_played"), raw.get("end")
     return HandFacts(

@@ -6,9 +6,10 @@ from typing import Any
 
 from ...errors import RuleViolation
 from ...race import finish
+from ...tricks import read_trusted
 from ..base import Award, HandOutcome, Line, MatchResult, Standing, fold_hands
 from ..dealer import out_of_turn, proposed_after
-from .facts import HandFacts, parse_hand, read_trusted
+from .facts import HandFacts, parse_hand, read_canonical
 from .hand import HandScore, score_hand
 from .values import Rules
 
@@ -40,7 +41,7 @@ class MatchFold:
     trusted = False       # the next deal's facts were checked when stored (scoring.py)
 
     def add(self, number: int, raw: object, last: bool = False) -> None:
-        known = read_trusted(raw) if self.trusted else None
+        known = read_trusted(read_canonical, raw) if self.trusted else None
         trusted = known is not None
         facts = parse_hand(raw) if known is None else known
         if self.winner is not None:

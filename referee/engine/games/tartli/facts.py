@@ -124,17 +124,8 @@ def parse_hand(data: object) -> HandFacts:
     return HandFacts(indicator, exchange, tricks, bela, end, dealer)
 
 
-def read_trusted(raw: object) -> HandFacts | None:
-    """The facts of a hand the app checked and wrote itself (``hand_to_json``), read without
-    checking them again: ``parse_hand`` gives the same facts, at several times the cost;
-    None where it cannot (not in the canonical form): then ``parse_hand`` reads it."""
-    try:
-        return _read_trusted(raw)     # type: ignore[arg-type]
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-        return None
-
-
-def _read_trusted(raw: dict[str, Any]) -> HandFacts:
+def read_canonical(raw: dict[str, Any]) -> HandFacts:
+    """A hand as ``hand_to_json`` writes it, read as it stands (``tricks.read_trusted``)."""
     end = _read_end(raw.get("end"))
     indicator = raw.get("indicator")
     bela = raw.get("bela")

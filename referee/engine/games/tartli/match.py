@@ -6,9 +6,10 @@ from typing import Any
 
 from ...errors import RuleViolation
 from ...race import RaceRules, award_reason, finish, game_award, judge_call
+from ...tricks import read_trusted
 from ..base import Award, HandOutcome, Line, MatchResult, Standing, fold_hands
 from ..dealer import out_of_turn, proposed_after
-from .facts import Claim, Decider, HandFacts, Played, parse_hand, read_trusted
+from .facts import Claim, Decider, HandFacts, Played, parse_hand, read_canonical
 from .hand import HandScore, score_hand
 
 RACE = RaceRules(target=501, award=1, big_award=2, far_behind_at_most=250, wrong_call_award=1)
@@ -38,7 +39,7 @@ class MatchFold:
     trusted = False       # the next hand's facts were checked when stored (scoring.py)
 
     def add(self, number: int, raw: object, last: bool = False) -> None:
-        known = read_trusted(raw) if self.trusted else None
+        known = read_trusted(read_canonical, raw) if self.trusted else None
         trusted = known is not None
         facts = parse_hand(raw) if known is None else known
         if self.winner is not None:
