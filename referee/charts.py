@@ -1,0 +1,404 @@
+"""Charts as inline SVG, drawn on the server: no script, no style attribute (the pages' CSP
+refuses inline styles), colours from the site's style sheets.
+
+``line_chart`` draws labelled series of (x, y) points over time; ``running_totals`` builds on
+it the chart of a match: one line per side (``Game.sides``) from 0 before the first hand to its
+total after the last, a mark where a side won a game, the target a game is won at
+(``Game.points_target``) and the drop back to 0 where the totals reset after a game.
+
+Every line, mark and label carries a class (``series-0`` … ``series-7``) that the site's CSS
+colours, in light and in dark mode (static/css/referee.css, night.css); the SVG's own
+presentation attributes are the colours of paper (the PDF, a file opened alone). Lines differ
+by dash pattern too, and each ends with its side's name and total. A long match is thinned to
+what the width can show (the first, lowest, highest and last point per unit of width), so a
+chart of 1,000 hands stays a few kilobytes.
+
+Pure Python: the web pages, the PDF scoresheet (referee.scoresheet) and the command line use it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from .engine.games.base import Game, MatchResult
+
+WIDTH = 400                  # the viewBox: about one unit per CSS pixel on a 390 px phone
+HEIGHT = 220
+FONT = 11                    # text size in viewBox units
+CHAR = 0.6 * FONT            # a rough width of one character, to leave room for the labels
+LABEL_CHARS = 16             # a label longer than this is cut (the title keeps the full name)
+TITLED_MARKS = 60            # marks beyond this many are drawn without a tooltip each
+POINTS = 2400                # about the most points of all lines together (4 per column)
+
+# Paper colours (print, a file opened alone); the site's CSS overrides them per class.
+PALETTE = ("#1f5fa8", "#b3261e", "#1f6f5c", "#8f5500", "#6a3d9a", "#0f6b7a", "#9c2a6b", "#4d5560")
+DASHES = ("", "7 4", "2 3", "9 3 2 3", "4 2", "12 4", "1 3", "6 2 1 2")
+INK = "#1d232b"
+MUTED = "#5b6470"
+
+STANDALONE_STYLE = """
+svg.chart { color: #1d232b; background: #fff; }
+@media (prefers-color-scheme: dark) {
+  svg.chart { color: #e8eaed; background: #121519; }
+""" + "".join(
+    f"  .chart .series-{i} {{ stroke: {c}; fill: {c}; }}\n"
+    for i, c in enumerate(("#8cc4ff", "#ff9c94", "#5fc9ab", "#f2c26b",
+                           "#c9a3ff", "#6fd3e3", "#ff8fd0", "#c3cad3"))
+) + """  .chart .axis, .chart .grid, .chart .target { stroke: #b4bcc6; }
+  .chart text.tick, .chart text.rule-label { fill: #b4bcc6; }
+}
+"""
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A point to mark on a series (a game won), with what it means (its tooltip)."""
+
+    x: float
+    y: float
+    text: str
+
+
+@dataclass(frozen=True)
+class Series:
+    """A labelled line: its points in order of x, the marks on it and the label at its end
+    (default: ``label``, cut short)."""
+
+    label: str
+    points: Sequence[tuple[float, float]]
+    marks: Sequence[Mark] = ()
+    end_label: str | None = None
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A horizontal line across the chart: a target, or the zero of balances."""
+
+    y: float
+    label: str
+    kind: str = "target"          # its class: "target" or "zero"
+
+
+@dataclass
+class _Scale:
+    x0: float
+    x1: float
+    y0: float
+    y1: float
+    left: float
+    right: float
+    top: float
+    bottom: float
+    ticks: list[float] = field(default_factory=list)
+
+    def x(self, value: float) -> float:
+        return self.left + (value - self.x0) / (self.x1 - self.x0) * (self.right - self.left)
+
+    def y(self, value: float) -> float:
+        return self.bottom - (value - self.y0) / (self.y1 - self.y0) * (self.bottom - self.top)
+
+
+def _number(value: float) -> str:
+    """A coordinate: one decimal at most, no trailing zero."""
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def _text(value: str) -> str:
+    """Text or an attribute value, safe in HTML and in XML (quotes included)."""
+    return escape(value, quote=True)
+
+
+def nice_step(span: float, count: int = 5) -> float:
+    """A round step (1, 2 or 5 times a power of ten) that cuts ``span`` in about ``count``."""
+    if span <= 0:
+        return 1.0
+    raw = span / count
+    power = 10 ** math.floor(math.log10(raw))
+    for factor in (1, 2, 5, 10):
+        if factor * power >= raw:
+            return float(factor * power)
+    return float(10 * power)   # pragma: no cover
+
+
+def ticks(low: float, high: float, count: int = 5) -> list[float]:
+    step = nice_step(high - low, count)
+    first = math.ceil(low / step) * step
+    values = []
+    value = first
+    while value <= high + step * 1e-9:
+        values.append(round(value, 9))
+        value += step
+    return values
+
+
+def thin(points: Sequence[tuple[float, float]], column: float = 1.0,
+         digits: int = 1) -> list[tuple[float, float]]:
+    """Screen points thinned to what a column ``column`` units wide shows: per column the
+    first, the lowest, the highest and the last point (in their order), rounded to ``digits``
+    decimals; then no repeated point and no middle point of a straight horizontal or vertical
+    run. The first and the last point are always kept."""
+    kept: list[tuple[float, float]] = []
+    group: list[tuple[float, float]] = []
+    current: int | None = None
+
+    def flush() -> None:
+        if not group:
+            return
+        low = max(range(len(group)), key=lambda i: group[i][1])    # screen y grows down
+        high = min(range(len(group)), key=lambda i: group[i][1])
+        kept.extend(group[i] for i in sorted({0, low, high, len(group) - 1}))
+        group.clear()
+
+    for point in points:
+        key = math.floor(point[0] / column)
+        if key != current:
+            flush()
+            current = key
+        group.append(point)
+    flush()
+    out: list[tuple[float, float]] = []
+    for x, y in kept:
+        point = (round(x, digits), round(y, digits))
+        if out and out[-1] == point:
+            continue
+        if len(out) >= 2:
+            (ax, ay), (bx, by) = out[-2], out[-1]
+            if (ay == by == point[1]) or (ax == bx == point[0]):
+                out[-1] = point
+                continue
+        out.append(point)
+    return out
+
+
+def _spread(wanted: list[float], gap: float, low: float, high: float) -> list[float]:
+    """Label positions as near ``wanted`` as they can be, at least ``gap`` apart, within
+    ``low``–``high`` (the order of ``wanted`` kept)."""
+    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
+    placed = [wanted[i] for i in order]
+    for k in range(1, len(placed)):
+        placed[k] = max(placed[k], placed[k - 1] + gap)
+    overflow = placed[-1] - high if placed else 0
+    if overflow > 0:
+        placed = [p - overflow for p in placed]
+    for k in range(len(placed) - 2, -1, -1):
+        placed[k] = min(placed[k], placed[k + 1] - gap)
+    shift = low - placed[0] if placed and placed[0] < low else 0
+    placed = [p + shift for p in placed]
+    result = [0.0] * len(wanted)
+    for k, i in enumerate(order):
+        result[i] = placed[k]
+    return result
+
+
+def cut(label: str) -> str:
+    """A label short enough to stand at a line's end (the title keeps it whole)."""
+    return label if len(label) <= LABEL_CHARS else label[: LABEL_CHARS - 1].rstrip() + "…"
+
+
+def line_chart(
+    series: Sequence[Series], *, title: str, x_label: str = "", rules: Sequence[Rule] = (),
+    x_range: tuple[float, float] | None = None, standalone: bool = False,
+) -> str:
+    """An SVG of ``series`` (labelled lines of (x, y) points), with horizontal ``rules`` and
+    ``title`` as its accessible name. ``standalone``: a file of its own (an XML declaration and
+    its own style sheet for dark mode), else an element to put inside a page."""
+    xs = [x for s in series for x, _ in s.points]
+    ys = [y for s in series for _, y in s.points] + [r.y for r in rules]
+    x0, x1 = x_range if x_range is not None else (min(xs, default=0), max(xs, default=1))
+    if x1 <= x0:
+        x1 = x0 + 1
+    y0, y1 = min(ys, default=0.0), max(ys, default=1.0)
+    y0, y1 = min(y0, 0.0), max(y1, 0.0)
+    if y1 <= y0:
+        y1 = y0 + 1
+    pad = (y1 - y0) * 0.05
+    y_ticks = ticks(y0, y1)
+    y0, y1 = min(y0, y_ticks[0]), max(y1 + pad, y_ticks[-1])
+    ends = [cut(s.label) if s.end_label is None else s.end_label for s in series]
+    tick_chars = max((len(_tick(v)) for v in y_ticks), default=1)
+    left = 6 + tick_chars * CHAR
+    right = WIDTH - 6 - max((len(e) for e in ends), default=0) * CHAR
+    scale = _Scale(x0, x1, y0, y1, left, right, 8, HEIGHT - 22)
+
+    parts: list[str] = []
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'width="100%" role="img" aria-label="{_text(title)}" font-size="{FONT}" '
+        f'font-family="sans-serif" color="{INK}">'
+    )
+    parts.append(head)
+    parts.append(f"<title>{_text(title)}</title>")
+    if standalone:
+        parts.append(f"<style>{STANDALONE_STYLE}</style>")
+    # the grid and the value axis
+    parts.append(f'<g class="grid" stroke="{MUTED}" stroke-width="0.5" stroke-opacity="0.4">')
+    for value in y_ticks:
+        y = _number(scale.y(value))
+        parts.append(
+            f'<line x1="{_number(left)}" x2="{_number(right)}" y1="{y}" y2="{y}" '
+            f'data-value="{_tick(value)}"/>'
+        )
+    parts.append("</g>")
+    parts.append(f'<g class="tick" fill="{MUTED}" text-anchor="end">')
+    for value in y_ticks:
+        parts.append(
+            f'<text class="tick" x="{_number(left - 3)}" y="{_number(scale.y(value) + FONT / 3)}">'
+            f"{_tick(value)}</text>"
+        )
+    parts.append("</g>")
+    # the time axis: a few whole numbers
+    x_ticks = [v for v in ticks(x0, x1, 4) if v == int(v) and not (x_label and v == x0)]
+    parts.append(f'<g class="tick" fill="{MUTED}" text-anchor="middle">')
+    for value in x_ticks:
+        parts.append(
+            f'<text class="tick" x="{_number(scale.x(value))}" y="{_number(scale.bottom + 13)}">'
+            f"{_tick(value)}</text>"
+        )
+    if x_label:
+        parts.append(
+            f'<text class="tick" x="{_number(left)}" y="{HEIGHT - 2}" text-anchor="start">'
+            f"{_text(x_label)}</text>"
+        )
+    parts.append("</g>")
+    parts.append(
+        f'<line class="axis" x1="{_number(left)}" x2="{_number(left)}" '
+        f'y1="{_number(scale.top)}" y2="{_number(scale.bottom)}" stroke="{MUTED}"/>'
+    )
+    for rule in rules:
+        y = _number(scale.y(rule.y))
+        parts.append(
+            f'<g class="rule {_text(rule.kind)}" data-value="{_tick(rule.y)}">'
+            f'<line class="{_text(rule.kind)}" x1="{_number(left)}" x2="{_number(right)}" '
+            f'y1="{y}" y2="{y}" stroke="{INK}" stroke-width="1" stroke-dasharray="'
+            f'{"5 3" if rule.kind == "target" else "none"}"/>'
+            + (f'<text class="rule-label" x="{_number(left + 3)}" '
+               f'y="{_number(scale.y(rule.y) - 3)}" fill="{INK}">{_text(rule.label)}</text>'
+               if rule.label else "")
+            + "</g>"
+        )
+    # the lines, their marks and their labels
+    label_ys = _spread(
+        [scale.y(s.points[-1][1]) + FONT / 3 if s.points else scale.bottom for s in series],
+        FONT + 1, scale.top + FONT, scale.bottom + FONT / 3,
+    )
+    marks = sum(len(s.marks) for s in series)
+    many = marks > TITLED_MARKS
+    # the points a width can show, shared by the lines: columns about 1 unit wide for two
+    # lines, wider for more; whole units where there are many points, else one decimal
+    column = max(1.0, 4 * len(series) * (right - left) / POINTS)
+    dense = sum(len(s.points) for s in series) > POINTS // 4
+    digits = 0 if dense else 1
+    for index, (line, end, label_y) in enumerate(zip(series, ends, label_ys)):
+        colour = PALETTE[index % len(PALETTE)]
+        dash = DASHES[index % len(DASHES)]
+        parts.append(
+            f'<g class="series series-{index % len(PALETTE)}" stroke="{colour}" '
+            f'fill="{colour}" data-label="{_text(line.label)}">'
+        )
+        screen = thin([(scale.x(x), scale.y(y)) for x, y in line.points], column, digits)
+        points = " ".join(f"{_number(x)},{_number(y)}" for x, y in screen)
+        dashes = f' stroke-dasharray="{dash}"' if dash else ""
+        parts.append(
+            f'<polyline points="{points}" fill="none" stroke-width="2" '
+            f'stroke-linejoin="round"{dashes}/>'
+        )
+        parts.append(_marks(line.marks, scale, many, column, digits))
+        if screen:
+            parts.append(
+                f'<text class="end" x="{_number(screen[-1][0] + 4)}" y="{_number(label_y)}" '
+                f'stroke="none">{_text(end)}</text>'
+            )
+        parts.append("</g>")
+    parts.append("</svg>")
+    svg = "".join(parts)
+    if standalone:
+        return '<?xml version="1.0" encoding="UTF-8"?>\n' + svg + "\n"
+    return svg
+
+
+def _marks(marks: Sequence[Mark], scale: _Scale, many: bool, column: float, digits: int) -> str:
+    """A series' marks: a dot each with its tooltip; where there are many, dots without
+    tooltips in one path (a round cap on a line of length 0), one per spot of the width."""
+    if not many:
+        return "".join(
+            f'<circle class="mark" cx="{_number(round(scale.x(m.x), digits))}" '
+            f'cy="{_number(round(scale.y(m.y), digits))}" r="3.5" stroke-width="1.5">'
+            f"<title>{_text(m.text)}</title></circle>"
+            for m in marks
+        )
+    spots: dict[tuple[int, int], tuple[float, float]] = {}
+    for mark in marks:
+        x, y = scale.x(mark.x), scale.y(mark.y)
+        spots.setdefault((math.floor(x / column), math.floor(y / 3)), (x, y))
+    if not spots:
+        return ""
+    d = "".join(f"M{_number(round(x, digits))} {_number(round(y, digits))}h0"
+                for x, y in spots.values())
+    return (f'<path class="mark" d="{d}" fill="none" stroke-width="7" '
+            'stroke-linecap="round"/>')
+
+
+def _tick(value: float) -> str:
+    return str(int(value)) if value == int(value) else _number(value)
+
+
+def totals_series(
+    game: Game, settings: dict[str, Any], result: MatchResult
+) -> tuple[list[Series], list[Rule], str]:
+    """Each side's running total hand by hand (0 before the first hand; where a hand won a
+    game and the totals reset, the line drops back to 0 at that hand), the marks of the games
+    won, the target line (or the zero line where there is none) and the chart's title."""
+    sides = game.sides(settings)
+    word = game.hand_word.capitalize()
+    points: list[list[tuple[float, float]]] = [[(0, 0)] for _ in sides]
+    marks: list[list[Mark]] = [[] for _ in sides]
+    for hand in result.hands:
+        for side, total in enumerate(hand.totals_after):
+            points[side].append((hand.number, total))
+        if hand.award is not None:
+            winner = hand.award.winner
+            marks[winner].append(Mark(
+                hand.number, hand.totals_after[winner], f"{word} {hand.number}: {hand.summary}"
+            ))
+        if hand.reset:
+            for side in range(len(sides)):
+                points[side].append((hand.number, 0))
+    totals = result.standing.totals
+    series = [
+        Series(name, tuple(points[side]), tuple(marks[side]), f"{cut(name)} {totals[side]}")
+        for side, name in enumerate(sides)
+    ]
+    target = game.points_target(settings)
+    what = game.totals_label(settings) or game.victory_label(settings)
+    count = len(result.hands)
+    title = (
+        f"Chart of the running totals ({what.lower()}) after {game.hand_word} {count}: "
+        + ", ".join(f"{name} {totals[side]}" for side, name in enumerate(sides))
+    )
+    won = sum(len(m) for m in marks)
+    if won:
+        title += f"; {won} game{'s' if won != 1 else ''} won, marked"
+    if target is not None:
+        title += f"; a game is won at {target}"
+        rules = [Rule(target, f"Target {target}", "target")]
+    else:
+        rules = [Rule(0, "", "zero")]
+    return series, rules, title
+
+
+def running_totals(
+    game: Game, settings: dict[str, Any], result: MatchResult, *, standalone: bool = False
+) -> str:
+    """The chart of a match's running totals as SVG ('' before its first hand is scored)."""
+    if not result.hands:
+        return ""
+    series, rules, title = totals_series(game, settings, result)
+    return line_chart(
+        series, title=title, x_label=f"{game.hand_word}s".capitalize(), rules=rules,
+        x_range=(0, len(result.hands)), standalone=standalone,
+    )
