@@ -1,4 +1,5 @@
-"""The command line: ``python -m referee score MATCH.json`` and ``... pdf MATCH.json -o X.pdf``.
+"""The command line: ``python -m referee score MATCH.json``, ``... pdf MATCH.json -o X.pdf`` and
+``... chart MATCH.json -o X.svg``.
 
 Exit status: 0 done; 2 the match file (or the command line) is wrong, with ``error: <why>``
 on stderr; 1 the file is fine but the output could not be made (PDF export missing or failing,
@@ -13,6 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from .engine import scoring
 from .engine.errors import RuleViolation
 from .engine.matchfile import MatchFile, load, standings
 
@@ -79,10 +81,41 @@ def _pdf(args: argparse.Namespace) -> int:
     return 0
 
 
+def _chart(args: argparse.Namespace) -> int:
+    from .charts import running_totals
+    from .engine.games import get
+
+    match = _read(args.match)
+    output = args.output
+    if output is None:
+        source = Path("match.json" if args.match == "-" else args.match)
+        output = str(source.with_suffix(".svg"))
+    game = get(match.game)
+    try:
+        result = scoring.score(game.name, match.settings, match.hands, trusted=True)
+    except RuleViolation as error:
+        raise _Failure(f"{args.match}: {error.explain()}", BAD_INPUT) from None
+    if not result.hands:
+        raise _Failure(f"{args.match} has no hand scored yet: no chart to draw", NO_OUTPUT)
+    svg = running_totals(game, match.settings, result, standalone=True).encode("utf-8")
+    try:
+        if output == "-":
+            sys.stdout.buffer.write(svg)
+            sys.stdout.buffer.flush()
+        else:
+            Path(output).write_bytes(svg)
+    except OSError as error:
+        raise _Failure(f"cannot write {output}: {error.strerror or error}", NO_OUTPUT) from None
+    if output != "-":
+        print(f"wrote {output} ({len(svg):,} bytes)", file=sys.stderr)
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m referee",
-        description="Score a Referee match file, or print its scoresheet as a PDF.",
+        description="Score a Referee match file, or print its scoresheet as a PDF or the chart "
+        "of its running totals as SVG.",
         epilog="Exit status: 0 done, 2 bad match file or arguments, 1 output not made.",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -103,6 +136,17 @@ def _parser() -> argparse.ArgumentParser:
         help="where to write the PDF (- for stdout; default: MATCH with .pdf)",
     )
     pdf.set_defaults(run=_pdf)
+    chart = commands.add_parser(
+        "chart", help="write the chart of the running totals as SVG",
+        description="Check MATCH and write the chart of its running totals (one line per "
+        "player or team, the games won marked, the target drawn) as an SVG file.",
+    )
+    chart.add_argument("match", metavar="MATCH", help="the match file (.json), or -")
+    chart.add_argument(
+        "-o", "--output", metavar="SVG",
+        help="where to write the SVG (- for stdout; default: MATCH with .svg)",
+    )
+    chart.set_defaults(run=_chart)
     return parser
 
 
