@@ -6,12 +6,13 @@ it the chart of a match: one line per side (``Game.sides``) from 0 before the fi
 total after the last, a mark where a side won a game, the target a game is won at
 (``Game.points_target``) and the drop back to 0 where the totals reset after a game.
 
-Every line, mark and label carries a class (``series-0`` … ``series-7``) that the site's CSS
-colours, in light and in dark mode (static/css/referee.css, night.css); the SVG's own
+Every line, mark and legend entry carries a class (``series-0`` … ``series-7``) that the site's
+CSS colours, in light and in dark mode (static/css/referee.css, night.css); the SVG's own
 presentation attributes are the colours of paper (the PDF, a file opened alone). Lines differ
-by dash pattern too, and each ends with its side's name and total. A long match is thinned to
-what the width can show (the first, lowest, highest and last point per unit of width), so a
-chart of 1,000 hands stays a few kilobytes.
+by dash pattern too, shown in the legend beside each side's name and total. A long match is
+thinned to what the width can show (the first, lowest, highest and last point per column of
+the width), so a chart of 1,000 hands stays a few kilobytes. Text is scaled with the chart:
+``PHONE`` keeps it at 14 px or more on a phone, ``PAPER`` suits the sheet.
 
 Pure Python: the web pages, the PDF scoresheet (referee.scoresheet) and the command line use it.
 """
@@ -26,11 +27,6 @@ from typing import Any
 
 from .engine.games.base import Game, MatchResult
 
-WIDTH = 400                  # the viewBox: about one unit per CSS pixel on a 390 px phone
-HEIGHT = 220
-FONT = 11                    # text size in viewBox units
-CHAR = 0.6 * FONT            # a rough width of one character, to leave room for the labels
-LABEL_CHARS = 16             # a label longer than this is cut (the title keeps the full name)
 TITLED_MARKS = 60            # marks beyond this many are drawn without a tooltip each
 POINTS = 2400                # about the most points of all lines together (4 per column)
 
@@ -65,13 +61,13 @@ class Mark:
 
 @dataclass(frozen=True)
 class Series:
-    """A labelled line: its points in order of x, the marks on it and the label at its end
-    (default: ``label``, cut short)."""
+    """A labelled line: its points in order of x, the marks on it, and what its legend says
+    after the label (e.g. the total)."""
 
     label: str
     points: Sequence[tuple[float, float]]
     marks: Sequence[Mark] = ()
-    end_label: str | None = None
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -175,38 +171,49 @@ def thin(points: Sequence[tuple[float, float]], column: float = 1.0,
     return out
 
 
-def _spread(wanted: list[float], gap: float, low: float, high: float) -> list[float]:
-    """Label positions as near ``wanted`` as they can be, at least ``gap`` apart, within
-    ``low``–``high`` (the order of ``wanted`` kept)."""
-    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
-    placed = [wanted[i] for i in order]
-    for k in range(1, len(placed)):
-        placed[k] = max(placed[k], placed[k - 1] + gap)
-    overflow = placed[-1] - high if placed else 0
-    if overflow > 0:
-        placed = [p - overflow for p in placed]
-    for k in range(len(placed) - 2, -1, -1):
-        placed[k] = min(placed[k], placed[k + 1] - gap)
-    shift = low - placed[0] if placed and placed[0] < low else 0
-    placed = [p + shift for p in placed]
-    result = [0.0] * len(wanted)
-    for k, i in enumerate(order):
-        result[i] = placed[k]
-    return result
+def cut(label: str, room: int) -> str:
+    """``label`` in at most ``room`` characters (cut with an ellipsis)."""
+    return label if len(label) <= room else label[: max(room - 1, 1)].rstrip() + "…"
 
 
-def cut(label: str) -> str:
-    """A label short enough to stand at a line's end (the title keeps it whole)."""
-    return label if len(label) <= LABEL_CHARS else label[: LABEL_CHARS - 1].rstrip() + "…"
+@dataclass(frozen=True)
+class Layout:
+    """The size of a chart in viewBox units, and of its text. Text is scaled with the chart:
+    PHONE is drawn about one unit per CSS pixel on a phone (the text at least 14 px), PAPER
+    for the sheet and a file of its own, wider with smaller text."""
+
+    width: int
+    plot: int                   # the height of the plot with its axes, above the legend
+    font: float
+
+    @property
+    def char(self) -> float:
+        return 0.6 * self.font  # about the width of one character
+
+
+PHONE = Layout(280, 170, 14)
+PAPER = Layout(600, 240, 11)
+
+
+def _legend_columns(entries: list[str], layout: Layout, sample: float) -> int:
+    """The most columns (up to 4) in which every legend entry fits whole; else 1."""
+    for columns in range(min(4, len(entries)), 1, -1):
+        room = (layout.width - 8) / columns - sample
+        if all(len(e) * layout.char <= room for e in entries):
+            return columns
+    return 1
 
 
 def line_chart(
     series: Sequence[Series], *, title: str, x_label: str = "", rules: Sequence[Rule] = (),
-    x_range: tuple[float, float] | None = None, standalone: bool = False,
+    x_range: tuple[float, float] | None = None, layout: Layout = PHONE,
+    standalone: bool = False,
 ) -> str:
-    """An SVG of ``series`` (labelled lines of (x, y) points), with horizontal ``rules`` and
-    ``title`` as its accessible name. ``standalone``: a file of its own (an XML declaration and
-    its own style sheet for dark mode), else an element to put inside a page."""
+    """An SVG of ``series`` (labelled lines of (x, y) points) with a legend under it (each
+    line's sample, its label and its note), horizontal ``rules`` and ``title`` as its
+    accessible name. ``standalone``: a file of its own (an XML declaration and its own style
+    sheet for dark mode), else an element to put inside a page."""
+    font, char = layout.font, layout.char
     xs = [x for s in series for x, _ in s.points]
     ys = [y for s in series for _, y in s.points] + [r.y for r in rules]
     x0, x1 = x_range if x_range is not None else (min(xs, default=0), max(xs, default=1))
@@ -217,26 +224,38 @@ def line_chart(
     if y1 <= y0:
         y1 = y0 + 1
     pad = (y1 - y0) * 0.05
-    y_ticks = ticks(y0, y1)
+    y_ticks = ticks(y0, y1, 4)
     y0, y1 = min(y0, y_ticks[0]), max(y1 + pad, y_ticks[-1])
-    ends = [cut(s.label) if s.end_label is None else s.end_label for s in series]
     tick_chars = max((len(_tick(v)) for v in y_ticks), default=1)
-    left = 6 + tick_chars * CHAR
-    right = WIDTH - 6 - max((len(e) for e in ends), default=0) * CHAR
-    scale = _Scale(x0, x1, y0, y1, left, right, 8, HEIGHT - 22)
+    left = 6 + tick_chars * char
+    right = layout.width - 8.0
+    scale = _Scale(x0, x1, y0, y1, left, right, font + 4, layout.plot - font - 8)
+
+    # the legend: one entry per line, in as many columns as fit
+    sample = 30.0
+    entries = [s.label + (f" {s.note}" if s.note else "") for s in series]
+    columns = _legend_columns(entries, layout, sample)
+    if columns == 1:
+        room = int((layout.width - 8 - sample) / char)
+        entries = [cut(s.label, room - len(s.note) - 1 if s.note else room)
+                   + (f" {s.note}" if s.note else "") for s in series]
+    row = font + 6
+    rows = math.ceil(len(series) / columns)
+    height = layout.plot + rows * row + 2
+    column_width = (layout.width - 8) / columns
 
     parts: list[str] = []
-    head = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'width="100%" role="img" aria-label="{_text(title)}" font-size="{FONT}" '
-        f'font-family="sans-serif" color="{INK}">'
+    parts.append(
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" '
+        f'viewBox="0 0 {layout.width} {_number(height)}" width="100%" role="img" '
+        f'aria-label="{_text(title)}" font-size="{_number(font)}" font-family="sans-serif" '
+        f'color="{INK}">'
     )
-    parts.append(head)
     parts.append(f"<title>{_text(title)}</title>")
     if standalone:
         parts.append(f"<style>{STANDALONE_STYLE}</style>")
     # the grid and the value axis
-    parts.append(f'<g class="grid" stroke="{MUTED}" stroke-width="0.5" stroke-opacity="0.4">')
+    parts.append(f'<g class="grid" stroke="{MUTED}" stroke-width="0.5" stroke-opacity="0.5">')
     for value in y_ticks:
         y = _number(scale.y(value))
         parts.append(
@@ -244,24 +263,25 @@ def line_chart(
             f'data-value="{_tick(value)}"/>'
         )
     parts.append("</g>")
-    parts.append(f'<g class="tick" fill="{MUTED}" text-anchor="end">')
+    parts.append(f'<g fill="{MUTED}" text-anchor="end">')
     for value in y_ticks:
         parts.append(
-            f'<text class="tick" x="{_number(left - 3)}" y="{_number(scale.y(value) + FONT / 3)}">'
-            f"{_tick(value)}</text>"
+            f'<text class="tick" x="{_number(left - 3)}" '
+            f'y="{_number(scale.y(value) + font / 3)}">{_tick(value)}</text>'
         )
     parts.append("</g>")
-    # the time axis: a few whole numbers
+    # the time axis: a few whole numbers, the first named
     x_ticks = [v for v in ticks(x0, x1, 4) if v == int(v) and not (x_label and v == x0)]
-    parts.append(f'<g class="tick" fill="{MUTED}" text-anchor="middle">')
+    below = _number(scale.bottom + font + 2)
+    parts.append(f'<g fill="{MUTED}" text-anchor="middle">')
     for value in x_ticks:
         parts.append(
-            f'<text class="tick" x="{_number(scale.x(value))}" y="{_number(scale.bottom + 13)}">'
+            f'<text class="tick" x="{_number(scale.x(value))}" y="{below}">'
             f"{_tick(value)}</text>"
         )
     if x_label:
         parts.append(
-            f'<text class="tick" x="{_number(left)}" y="{HEIGHT - 2}" text-anchor="start">'
+            f'<text class="tick" x="{_number(left)}" y="{below}" text-anchor="start">'
             f"{_text(x_label)}</text>"
         )
     parts.append("</g>")
@@ -271,21 +291,16 @@ def line_chart(
     )
     for rule in rules:
         y = _number(scale.y(rule.y))
+        dash = ' stroke-dasharray="5 3"' if rule.kind == "target" else ""
         parts.append(
             f'<g class="rule {_text(rule.kind)}" data-value="{_tick(rule.y)}">'
-            f'<line class="{_text(rule.kind)}" x1="{_number(left)}" x2="{_number(right)}" '
-            f'y1="{y}" y2="{y}" stroke="{INK}" stroke-width="1" stroke-dasharray="'
-            f'{"5 3" if rule.kind == "target" else "none"}"/>'
-            + (f'<text class="rule-label" x="{_number(left + 3)}" '
-               f'y="{_number(scale.y(rule.y) - 3)}" fill="{INK}">{_text(rule.label)}</text>'
-               if rule.label else "")
+            f'<line x1="{_number(left)}" x2="{_number(right)}" y1="{y}" y2="{y}" '
+            f'stroke="{INK}" stroke-width="1"{dash}/>'
+            + (f'<text x="{_number(left + 3)}" y="{_number(scale.y(rule.y) - 3)}" '
+               f'fill="{INK}">{_text(rule.label)}</text>' if rule.label else "")
             + "</g>"
         )
-    # the lines, their marks and their labels
-    label_ys = _spread(
-        [scale.y(s.points[-1][1]) + FONT / 3 if s.points else scale.bottom for s in series],
-        FONT + 1, scale.top + FONT, scale.bottom + FONT / 3,
-    )
+    # the lines with their marks, and each one's entry in the legend
     marks = sum(len(s.marks) for s in series)
     many = marks > TITLED_MARKS
     # the points a width can show, shared by the lines: columns about 1 unit wide for two
@@ -293,26 +308,29 @@ def line_chart(
     column = max(1.0, 4 * len(series) * (right - left) / POINTS)
     dense = sum(len(s.points) for s in series) > POINTS // 4
     digits = 0 if dense else 1
-    for index, (line, end, label_y) in enumerate(zip(series, ends, label_ys)):
+    for index, (line, entry) in enumerate(zip(series, entries)):
         colour = PALETTE[index % len(PALETTE)]
         dash = DASHES[index % len(DASHES)]
+        dashes = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(
             f'<g class="series series-{index % len(PALETTE)}" stroke="{colour}" '
             f'fill="{colour}" data-label="{_text(line.label)}">'
         )
         screen = thin([(scale.x(x), scale.y(y)) for x, y in line.points], column, digits)
         points = " ".join(f"{_number(x)},{_number(y)}" for x, y in screen)
-        dashes = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(
             f'<polyline points="{points}" fill="none" stroke-width="2" '
             f'stroke-linejoin="round"{dashes}/>'
         )
         parts.append(_marks(line.marks, scale, many, column, digits))
-        if screen:
-            parts.append(
-                f'<text class="end" x="{_number(screen[-1][0] + 4)}" y="{_number(label_y)}" '
-                f'stroke="none">{_text(end)}</text>'
-            )
+        at = 4 + (index % columns) * column_width
+        middle = layout.plot + (index // columns) * row + row / 2
+        parts.append(
+            f'<line class="sample" x1="{_number(at)}" x2="{_number(at + sample - 6)}" '
+            f'y1="{_number(middle)}" y2="{_number(middle)}" stroke-width="2"{dashes}/>'
+            f'<text x="{_number(at + sample)}" y="{_number(middle + font / 3)}" stroke="none">'
+            f"{_text(entry)}</text>"
+        )
         parts.append("</g>")
     parts.append("</svg>")
     svg = "".join(parts)
@@ -370,7 +388,7 @@ def totals_series(
                 points[side].append((hand.number, 0))
     totals = result.standing.totals
     series = [
-        Series(name, tuple(points[side]), tuple(marks[side]), f"{cut(name)} {totals[side]}")
+        Series(name, tuple(points[side]), tuple(marks[side]), str(totals[side]))
         for side, name in enumerate(sides)
     ]
     target = game.points_target(settings)
@@ -392,7 +410,8 @@ def totals_series(
 
 
 def running_totals(
-    game: Game, settings: dict[str, Any], result: MatchResult, *, standalone: bool = False
+    game: Game, settings: dict[str, Any], result: MatchResult, *, layout: Layout = PHONE,
+    standalone: bool = False,
 ) -> str:
     """The chart of a match's running totals as SVG ('' before its first hand is scored)."""
     if not result.hands:
@@ -400,5 +419,5 @@ def running_totals(
     series, rules, title = totals_series(game, settings, result)
     return line_chart(
         series, title=title, x_label=f"{game.hand_word}s".capitalize(), rules=rules,
-        x_range=(0, len(result.hands)), standalone=standalone,
+        x_range=(0, len(result.hands)), layout=layout, standalone=standalone,
     )

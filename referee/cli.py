@@ -82,7 +82,7 @@ def _pdf(args: argparse.Namespace) -> int:
 
 
 def _chart(args: argparse.Namespace) -> int:
-    from .charts import running_totals
+    from .charts import PAPER, running_totals
     from .engine.games import get
 
     match = _read(args.match)
@@ -97,7 +97,9 @@ def _chart(args: argparse.Namespace) -> int:
         raise _Failure(f"{args.match}: {error.explain()}", BAD_INPUT) from None
     if not result.hands:
         raise _Failure(f"{args.match} has no hand scored yet: no chart to draw", NO_OUTPUT)
-    svg = running_totals(game, match.settings, result, standalone=True).encode("utf-8")
+    svg = running_totals(
+        game, match.settings, result, layout=PAPER, standalone=True
+    ).encode("utf-8")
     try:
         if output == "-":
             sys.stdout.buffer.write(svg)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from referee.charts import Series, line_chart, running_totals
+from referee.charts import PAPER, PHONE, Layout, Series, line_chart, running_totals
 from referee.engine import matchfile
 from referee.engine.games import get
 from referee.engine.games.base import MatchResult
@@ -191,16 +191,28 @@ def test_names_with_markup_and_quotes_are_escaped() -> None:
     assert title is not None and name in (title.text or "")
 
 
-def test_a_long_name_is_cut_at_the_line_end_but_whole_in_the_title() -> None:
+@pytest.mark.parametrize("layout", [PHONE, PAPER])
+def test_a_long_name_is_cut_in_the_legend_but_whole_in_the_title(layout: Layout) -> None:
     m = match("tartli-short")
-    name = "Maximilian-Alexander von Habsburg"
+    name = "Maximilian-Alexander von Habsburg-Lothr"          # 40 characters, the most
     settings = get("tartli").settings({**m.settings, "players": [name, "Tamás"]})
     game = get("tartli")
     result = game.score(settings, m.hands[:1])
-    chart = Chart(running_totals(game, settings, result))
+    chart = Chart(running_totals(game, settings, result, layout=layout))
+    total = result.standing.totals[0]
+    for group in chart.series():
+        text = group.find("svg:text", NS)
+        assert text is not None and text.text
+        assert float(text.get("x", "")) + len(text.text) * layout.char <= layout.width
     label = chart.series()[0].find("svg:text", NS)
-    assert label is not None and label.text == f"Maximilian-Alex… {result.standing.totals[0]}"
-    assert f"{name} {result.standing.totals[0]}" in chart.root.get("aria-label", "")
+    assert label is not None and label.text
+    shown, _, end = label.text.rpartition(" ")
+    assert end == str(total)
+    if len(name) * layout.char + 30 > layout.width - 8:
+        assert shown.endswith("…") and name.startswith(shown[:-1])
+    else:
+        assert shown == name
+    assert f"{name} {total}" in chart.root.get("aria-label", "")
 
 
 def test_the_chart_has_an_accessible_name_with_every_total() -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.charts import running_totals
+from referee.charts import PAPER, running_totals
 from referee.cli import main
 from referee.engine.games import get
 from referee.engine.matchfile import load
@@ -33,7 +33,8 @@ def run(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[b
 def expected(path: Path) -> str:
     m = load(path.read_bytes())
     game = get(m.game)
-    return running_totals(game, m.settings, game.score(m.settings, m.hands), standalone=True)
+    return running_totals(game, m.settings, game.score(m.settings, m.hands), layout=PAPER,
+                          standalone=True)
 
 
 def labels(svg: bytes) -> list[str | None]:
