@@ -87,3 +87,8 @@ def test_the_chart_on_a_phone_by_day_and_at_night(
         assert contrast(line["text"], found["paper"]) >= 4.5, (line, found["paper"])
     assert (luminance(found["paper"]) < 0.05) == (scheme == "dark")
     assert reports == []
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright")
+    results = axe.Axe().run(page, options={"resultTypes": ["violations"]}).response
+    grave = [(v["id"], [n["html"][:80] for n in v["nodes"]]) for v in results["violations"]
+             if v["impact"] in ("serious", "critical")]
+    assert grave == []                                  # the open chart included
