@@ -206,13 +206,15 @@ def _legend_columns(entries: list[str], layout: Layout, sample: float) -> int:
 
 def line_chart(
     series: Sequence[Series], *, title: str, x_label: str = "", rules: Sequence[Rule] = (),
-    x_range: tuple[float, float] | None = None, layout: Layout = PHONE,
+    x_range: tuple[float, float] | None = None,
+    x_ticks: Sequence[tuple[float, str]] | None = None, layout: Layout = PHONE,
     standalone: bool = False,
 ) -> str:
     """An SVG of ``series`` (labelled lines of (x, y) points) with a legend under it (each
     line's sample, its label and its note), horizontal ``rules`` and ``title`` as its
-    accessible name. ``standalone``: a file of its own (an XML declaration and its own style
-    sheet for dark mode), else an element to put inside a page."""
+    accessible name. ``x_ticks``: the (x, text) marked under the time axis (e.g. dates;
+    default: a few round numbers). ``standalone``: a file of its own (an XML declaration and
+    its own style sheet for dark mode), else an element to put inside a page."""
     font, char = layout.font, layout.char
     xs = [x for s in series for x, _ in s.points]
     ys = [y for s in series for _, y in s.points] + [r.y for r in rules]
@@ -271,13 +273,15 @@ def line_chart(
         )
     parts.append("</g>")
     # the time axis: a few whole numbers, the first named
-    x_ticks = [v for v in ticks(x0, x1, 4) if v == int(v) and not (x_label and v == x0)]
+    if x_ticks is None:
+        x_ticks = [(v, _tick(v)) for v in ticks(x0, x1, 4)
+                   if v == int(v) and not (x_label and v == x0)]
     below = _number(scale.bottom + font + 2)
     parts.append(f'<g fill="{MUTED}" text-anchor="middle">')
-    for value in x_ticks:
+    for value, text in x_ticks:
         parts.append(
             f'<text class="tick" x="{_number(scale.x(value))}" y="{below}">'
-            f"{_tick(value)}</text>"
+            f"{_text(text)}</text>"
         )
     if x_label:
         parts.append(
@@ -395,7 +399,8 @@ def totals_series(
     what = game.totals_label(settings) or game.victory_label(settings)
     count = len(result.hands)
     title = (
-        f"Chart of the running totals ({what.lower()}) after {game.hand_word} {count}: "
+        f"Chart of the running totals after {game.hand_word} {count}, "
+        f"{what[:1].lower()}{what[1:]}: "
         + ", ".join(f"{name} {totals[side]}" for side, name in enumerate(sides))
     )
     won = sum(len(m) for m in marks)

@@ -13,7 +13,16 @@ from typing import Any
 
 import pytest
 
-from referee.charts import PAPER, PHONE, Layout, Series, line_chart, running_totals
+from referee.charts import (
+    PAPER,
+    PHONE,
+    Layout,
+    Rule,
+    Series,
+    line_chart,
+    running_totals,
+    thin,
+)
 from referee.engine import matchfile
 from referee.engine.games import get
 from referee.engine.games.base import MatchResult
@@ -293,3 +302,55 @@ def test_line_chart_draws_any_series_over_time() -> None:
     assert chart.value(chart.points(anna)[-1][1]) == pytest.approx(12, abs=chart.tolerance)
     assert chart.value(chart.points(beat)[-1][1]) == pytest.approx(-4, abs=chart.tolerance)
     assert chart.root.get("aria-label") == "Results over time"
+
+
+def test_line_chart_marks_the_time_axis_as_told() -> None:
+    svg = line_chart([Series("Anna", [(0, 3), (1, 5), (2, 4)])], title="Evenings",
+                     x_ticks=[(0, "1 Dec"), (2, "<3 Dec>")])
+    ticks = [t.text for t in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text")
+             if t.get("class") == "tick"]
+    assert "1 Dec" in ticks and "<3 Dec>" in ticks                  # escaped, read back
+
+
+@pytest.mark.parametrize("points", [
+    [],                                           # nothing yet
+    [(1, 0)],                                     # one point
+    [(1, 7), (2, 7), (3, 7)],                     # flat
+    [(1, -5), (2, -250), (3, -40)],               # below zero only
+    [(1, 0.5), (2, 1_000_000)],                   # far apart, not whole
+])
+def test_line_chart_draws_any_values(points: list[tuple[float, float]]) -> None:
+    chart = Chart(line_chart([Series("A", points), Series("B", [(1, 1)])], title="t"))
+    line = chart.points(chart.series()[0])
+    assert min(len(points), 2) <= len(line) <= len(points)     # a flat run drawn end to end
+    if points:
+        assert chart.value(line[-1][1]) == pytest.approx(points[-1][1], abs=chart.tolerance)
+    width, height = map(float, chart.root.get("viewBox", "").split()[2:])
+    assert all(0 <= x <= width and 0 <= y <= height for x, y in line)
+
+
+def test_totals_that_do_not_move_still_draw_a_line() -> None:
+    # a Troggu hand in which nobody pays (every balance stays 0)
+    series = [Series(n, [(0, 0), (1, 0)]) for n in ("A", "B", "C")]
+    chart = Chart(line_chart(series, title="t", rules=[Rule(0, "", "zero")]))
+    for group in chart.series():
+        assert [chart.value(y) for _, y in chart.points(group)] == pytest.approx([0, 0],
+                                                                                abs=0.01)
+
+
+def test_thinning_keeps_the_ends_and_every_peak() -> None:
+    import random
+
+    rng = random.Random(13)
+    y = 100.0
+    points = []
+    for n in range(5000):
+        y += rng.uniform(-3, 3)
+        points.append((n * 0.05, y))                 # 20 points to a unit of width
+    kept = thin(points, 1.0, 1)
+    assert len(kept) <= 4 * 251
+    assert kept[0] == (0.0, round(points[0][1], 1))
+    assert kept[-1] == (round(points[-1][0], 1), round(points[-1][1], 1))
+    assert min(p[1] for p in kept) == round(min(p[1] for p in points), 1)
+    assert max(p[1] for p in kept) == round(max(p[1] for p in points), 1)
+    assert [p[0] for p in kept] == sorted(p[0] for p in kept)
