@@ -97,6 +97,14 @@ class _Scale:
     def y(self, value: float) -> float:
         return self.bottom - (value - self.y0) / (self.y1 - self.y0) * (self.bottom - self.top)
 
+    def all(self, points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+        """``points`` on the screen (``x`` and ``y`` of each, at once)."""
+        ax = (self.right - self.left) / (self.x1 - self.x0)
+        bx = self.left - self.x0 * ax
+        ay = -(self.bottom - self.top) / (self.y1 - self.y0)
+        by = self.bottom - self.y0 * ay
+        return [(ax * x + bx, ay * y + by) for x, y in points]
+
 
 def _number(value: float) -> str:
     """A coordinate: one decimal at most, no trailing zero."""
@@ -138,27 +146,24 @@ def thin(points: Sequence[tuple[float, float]], column: float = 1.0,
     first, the lowest, the highest and the last point (in their order), rounded to ``digits``
     decimals; then no repeated point and no middle point of a straight horizontal or vertical
     run. The first and the last point are always kept."""
-    kept: list[tuple[float, float]] = []
-    group: list[tuple[float, float]] = []
-    current: int | None = None
-
-    def flush() -> None:
-        if not group:
-            return
-        low = max(range(len(group)), key=lambda i: group[i][1])    # screen y grows down
-        high = min(range(len(group)), key=lambda i: group[i][1])
-        kept.extend(group[i] for i in sorted({0, low, high, len(group) - 1}))
-        group.clear()
-
-    for point in points:
-        key = math.floor(point[0] / column)
-        if key != current:
-            flush()
-            current = key
-        group.append(point)
-    flush()
+    kept: list[int] = []            # the indices of the points kept
+    key: float | None = None
+    start = low = high = 0
+    for index, (x, y) in enumerate(points):
+        column_of = x // column
+        if column_of != key:
+            if key is not None:
+                kept.extend(sorted({start, low, high, index - 1}))
+            key, start, low, high = column_of, index, index, index
+        elif y > points[low][1]:    # screen y grows downwards
+            low = index
+        elif y < points[high][1]:
+            high = index
+    if points:
+        kept.extend(sorted({start, low, high, len(points) - 1}))
     out: list[tuple[float, float]] = []
-    for x, y in kept:
+    for index in kept:
+        x, y = points[index]
         point = (round(x, digits), round(y, digits))
         if out and out[-1] == point:
             continue
@@ -320,7 +325,7 @@ def line_chart(
             f'<g class="series series-{index % len(PALETTE)}" stroke="{colour}" '
             f'fill="{colour}" data-label="{_text(line.label)}">'
         )
-        screen = thin([(scale.x(x), scale.y(y)) for x, y in line.points], column, digits)
+        screen = thin(scale.all(line.points), column, digits)
         points = " ".join(f"{_number(x)},{_number(y)}" for x, y in screen)
         parts.append(
             f'<polyline points="{points}" fill="none" stroke-width="2" '
