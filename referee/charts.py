@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 
@@ -30,22 +30,25 @@ from .engine.games.base import Game, MatchResult
 TITLED_MARKS = 60            # marks beyond this many are drawn without a tooltip each
 POINTS = 2400                # about the most points of all lines together (4 per column)
 
-# Paper colours (print, a file opened alone); the site's CSS overrides them per class.
+# The lines' colours on paper (the sheet, a file opened alone) and at night: the site's own
+# (--chart-0 … --chart-7 in static/css/referee.css and night.css), which override these on a page.
 PALETTE = ("#1f5fa8", "#b3261e", "#1f6f5c", "#8f5500", "#6a3d9a", "#0f6b7a", "#9c2a6b", "#4d5560")
+NIGHT = ("#8cc4ff", "#ff9c94", "#5fc9ab", "#f2c26b", "#c9a3ff", "#6fd3e3", "#ff8fd0", "#c3cad3")
 DASHES = ("", "7 4", "2 3", "9 3 2 3", "4 2", "12 4", "1 3", "6 2 1 2")
 INK = "#1d232b"
 MUTED = "#5b6470"
 
+# A file opened alone has no site CSS: its own dark colours (those of night.css).
 STANDALONE_STYLE = """
 svg.chart { color: #1d232b; background: #fff; }
 @media (prefers-color-scheme: dark) {
   svg.chart { color: #e8eaed; background: #121519; }
 """ + "".join(
-    f"  .chart .series-{i} {{ stroke: {c}; fill: {c}; }}\n"
-    for i, c in enumerate(("#8cc4ff", "#ff9c94", "#5fc9ab", "#f2c26b",
-                           "#c9a3ff", "#6fd3e3", "#ff8fd0", "#c3cad3"))
-) + """  .chart .axis, .chart .grid, .chart .target { stroke: #b4bcc6; }
-  .chart text.tick, .chart text.rule-label { fill: #b4bcc6; }
+    f"  .chart .series-{i} {{ stroke: {c}; fill: {c}; }}\n" for i, c in enumerate(NIGHT)
+) + """  .chart .grid, .chart .axis { stroke: #b4bcc6; }
+  .chart text.tick { fill: #b4bcc6; }
+  .chart .rule line { stroke: #e8eaed; }
+  .chart .rule text { fill: #e8eaed; }
 }
 """
 
@@ -89,7 +92,6 @@ class _Scale:
     right: float
     top: float
     bottom: float
-    ticks: list[float] = field(default_factory=list)
 
     def x(self, value: float) -> float:
         return self.left + (value - self.x0) / (self.x1 - self.x0) * (self.right - self.left)
@@ -109,7 +111,8 @@ class _Scale:
 def _number(value: float) -> str:
     """A coordinate: one decimal at most, no trailing zero."""
     text = f"{value:.1f}"
-    return text[:-2] if text.endswith(".0") else text
+    text = text[:-2] if text.endswith(".0") else text
+    return "0" if text == "-0" else text
 
 
 def _text(value: str) -> str:

@@ -13,6 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from pypdf import PdfReader
 
+from referee import charts
 from referee.engine.games import get
 from referee.engine.matchfile import load
 from referee.web.store import Store
@@ -142,6 +143,15 @@ def test_every_line_colour_comes_from_the_css_and_reads_in_light_and_dark() -> N
                 assert contrast(colours[f"chart-{index}"], colours[ground]) >= 4.5, (
                     index, colours[f"chart-{index}"], colours[ground])
         assert dark[f"chart-{index}"] != light[f"chart-{index}"]     # night.css has its own
+
+
+def test_paper_and_a_file_of_its_own_use_the_sites_colours() -> None:
+    # the sheet and the CLI's SVG have no site CSS: their colours are the site's, light and dark
+    css = _variables((ROOT / "static" / "css" / "referee.css").read_text("utf-8"))
+    night = _variables((ROOT / "static" / "css" / "night.css").read_text("utf-8"))
+    assert list(charts.PALETTE) == [css[f"chart-{i}"] for i in range(8)]
+    assert list(charts.NIGHT) == [night[f"chart-{i}"] for i in range(8)]
+    assert (css["ink"], css["muted"]) == (charts.INK, charts.MUTED)
 
 
 # -- the scoresheet ----------------------------------------------------------------------------
