@@ -30,6 +30,7 @@ from ..engine import matchfile, scoring
 from ..engine.errors import RuleViolation
 from ..engine.games import GAMES
 from ..engine.games.base import HandOutcome, MatchResult, require_name
+from ..stats import csv as csv_export
 from . import htmx
 from .changes import describe_changes
 from .corrections import LaterHands, Plan, chosen, flash_plan, label_with, until
@@ -706,3 +707,14 @@ def scoresheet(match_id: str) -> Response:
     return Response(body, mimetype="application/pdf",
                     headers={"Content-Disposition": f'inline; filename="{name}"'})
 
+
+
+@bp.get("/m/<match_id>/hands.csv")
+def hands_csv(match_id: str) -> Response:
+    """The hands as CSV (``referee.stats.csv``), with a byte order mark so that a spreadsheet
+    reads the names' letters as UTF-8."""
+    stored, _, result = load(match_id)
+    name = f"{stored.game}-{stored.created.date().isoformat()}.csv"
+    body = "\ufeff" + csv_export.hands_csv(stored.game, stored.settings, result)
+    return Response(body, mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
