@@ -12,7 +12,8 @@ canonical settings and hands, and ``people``, a key per seat in ``settings["play
 matches is the same person. ``since`` and ``until`` keep only the matches created on those days
 or between them (both included).
 
-Every match is scored by folding the engine over its facts (``referee.engine.scoring``), so a
+Every match is scored by folding the engine over its facts (``referee.engine.scoring``, every
+rule checked: facts that no longer pass are listed under ``skipped``, never counted), so a
 corrected hand changes the statistics at once. Only finished hands count (a hand in progress
 has no score yet); a match in progress counts as played, not won.
 
@@ -158,7 +159,7 @@ def statistics(
             raise ValueError("Played.people needs one key per player of the match")
         try:
             game = get(match.game)
-            result = scoring.score(game.name, match.settings, match.hands, trusted=True)
+            result = scoring.score(game.name, match.settings, match.hands)
         except RuleViolation as problem:
             totals.skipped.append({
                 "game": match.game, "created": created.isoformat(),
