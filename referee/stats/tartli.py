@@ -1,5 +1,10 @@
 """Tartli's own figures (shared/rules/tartli.md): sets and sequences declared (4.3), meld
-contests won (4.2), bélas (4.7), 501 claims right and wrong (7.3), buli and maccs (7.1)."""
+contests won (4.2), bélas (4.7), 501 claims right and wrong (7.3), buli and maccs (7.1).
+
+``sets`` and ``sequences`` count every declaration, scored or beaten (a conceded one as it was
+announced, 6.1.4). A contest is a trick in which both players declared; its winner (4.2) wins
+it (a trick in progress at a claim, before its step 7, decides none). ``buli`` are those won,
+however (a game, a claim, a decider hand); ``maccs`` the awards of 2 buli (7.1.2, 7.3.3)."""
 
 from __future__ import annotations
 

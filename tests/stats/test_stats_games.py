@@ -7,6 +7,7 @@ import datetime
 from typing import Any
 
 import marjolet_helpers as mj
+import pytest
 import stovkahra_helpers as sk
 import tartli_helpers as ta
 import troggu_helpers as tg
@@ -340,3 +341,26 @@ def test_nothing_played_gives_empty_statistics() -> None:
         "matches": 0, "since": None, "until": None, "players": {}, "games": {},
         "head_to_head": [], "partners": [], "skipped": [],
     }
+
+
+def test_a_conceded_declaration_is_declared_and_loses_the_contest() -> None:
+    """6.1.4: a losing sequence entered only as announced ("a kvart") is still declared."""
+    settings = get("tartli").settings({"players": ["Anna", "Bela"], "target": 5,
+                                      "first_dealer": 1})
+    conceded = ta.hand(ta.E1_WINNERS, {2: (["seq:l/K/4"], ["seq:?/4"])},
+                       end=ta.played((88, 63), ta.A))
+    players = statistics([match("tartli", settings, [conceded], ("Anna", "Bela"))])["players"]
+    anna, bela = players["Anna"]["games"]["tartli"], players["Bela"]["games"]["tartli"]
+    assert (anna["sequences"], anna["contests_won"]) == (1, 1)
+    assert (bela["sequences"], bela["contests_won"]) == (1, 0)
+    assert players["Anna"]["points"] == 50 + 98
+
+
+def test_an_unknown_game_is_skipped_and_a_seat_without_a_key_is_a_mistake() -> None:
+    game = marjolet_game()
+    unknown = Played("skat", NOV_30, game.settings, game.hands, game.people)
+    stats = statistics([unknown])
+    assert stats["matches"] == 0 and stats["players"] == {}
+    assert stats["skipped"][0]["game"] == "skat" and "skat" in stats["skipped"][0]["problem"]
+    with pytest.raises(ValueError):
+        statistics([Played("marjolet", NOV_30, game.settings, game.hands, ("Anne",))])
