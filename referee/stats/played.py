@@ -6,7 +6,6 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.games.base import MatchResult
 from .tally import Tally
 
 
@@ -32,8 +31,3 @@ Figures = tuple[list[Tally], Tally]
 
 def seats(match: Played) -> range:
     return range(len(match.settings["players"]))
-
-
-def complete(result: MatchResult) -> list[Any]:
-    """The finished hands (a hand still in progress counts for nothing yet)."""
-    return list(result.hands)
