@@ -12,9 +12,11 @@ canonical settings and hands, and ``people``, a key per seat in ``settings["play
 matches is the same person. ``since`` and ``until`` keep only the matches created on those days
 or between them (both included).
 
-Every match is scored by folding the engine over its facts (``referee.engine.scoring``, every
-rule checked: facts that no longer pass are listed under ``skipped``, never counted), so a
-corrected hand changes the statistics at once. Only finished hands count (a hand in progress
+Every match is scored by folding the engine over its facts (``Game.score``, every rule checked:
+facts that no longer pass are listed under ``skipped``, never counted), so a corrected hand
+changes the statistics at once. The folds do not go through the cache of
+``referee.engine.scoring``: a circle's matches often share their settings, and would push the
+live matches' folds out of it. Only finished hands count (a hand in progress
 has no score yet); a match in progress counts as played, not won.
 
 The answer, ready for JSON (every key below is always present; figures are whole numbers
@@ -149,6 +151,13 @@ def statistics(
 ) -> dict[str, Any]:
     """The statistics of ``matches`` created from ``since`` to ``until`` (both included):
     see the module's text for the answer's shape."""
+    with scoring.gc_paused():
+        return _statistics(matches, since, until)
+
+
+def _statistics(
+    matches: Iterable[Played], since: datetime.date | None, until: datetime.date | None,
+) -> dict[str, Any]:
     totals = _Totals({}, {}, {}, {}, [])
     counted = 0
     for match in matches:
@@ -159,7 +168,7 @@ def statistics(
             raise ValueError("Played.people needs one key per player of the match")
         try:
             game = get(match.game)
-            result = scoring.score(game.name, match.settings, match.hands)
+            result = game.score(match.settings, match.hands)
         except RuleViolation as problem:
             totals.skipped.append({
                 "game": match.game, "created": created.isoformat(),

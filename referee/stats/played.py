@@ -16,10 +16,7 @@ class Played:
     ``settings`` and ``hands`` are the canonical facts, as stored or in the match file
     (nothing derived: every figure is folded from them). ``people`` names each seat, in
     ``settings["players"]`` order, by the key the statistics are keyed by: the command line
-    passes the names as written, a circle its player ids.
-
-    The statistics never change the hands; the engine's cache keeps them as they are
-    (``referee.engine.scoring``), so a caller must not change them in place afterwards."""
+    passes the names as written, a circle its player ids."""
 
     game: str                         # "tartli", "troggu", ...
     created: datetime.date
