@@ -364,3 +364,19 @@ def test_an_unknown_game_is_skipped_and_a_seat_without_a_key_is_a_mistake() -> N
     assert stats["skipped"][0]["game"] == "skat" and "skat" in stats["skipped"][0]["problem"]
     with pytest.raises(ValueError):
         statistics([Played("marjolet", NOV_30, game.settings, game.hands, ("Anne",))])
+
+
+def test_editing_a_hand_changes_the_statistics_at_once() -> None:
+    """Hand 3 of the first Tartli match corrected: Anna, not Bela, made the wrong claim, so
+    Bela wins its buli (7.3.4) and the claim is Anna's."""
+    first, second = tartli_circle()
+    a_claims = ta.hand("ABABAB", end=ta.claim(ta.A, 6, (25, 30)))
+    fixed = match("tartli", first.settings, [CONTEST, CONTEST, a_claims, BIG, BIG],
+                  first.people)
+    before = statistics([first, second])["players"]
+    after = statistics([fixed, second])["players"]
+    for name, claims, buli in (("Anna", +1, -1), ("Bela", -1, +1)):
+        was, now = before[name]["games"]["tartli"], after[name]["games"]["tartli"]
+        assert now["claims_wrong"] - was["claims_wrong"] == claims
+        assert now["buli"] - was["buli"] == buli
+        assert now["points"] == was["points"]        # the same piles, the same hand scores
