@@ -189,24 +189,39 @@ def _statistics(
     }
 
 
-def _count(totals: _Totals, match: Played, game: Game, result: MatchResult) -> None:
-    own = FIGURES.get(game.name, GENERIC)
-    per_seat, table = own.figures(match, result)
-    standing = result.standing
-    sides = game.sides(match.settings)
-    seats = len(match.people)
-    side_of = [own.side(seat) for seat in range(seats)]
-    points = [0] * len(sides)
+@dataclass(frozen=True)
+class _Sides:
+    """One match's result by scoring side: who sits on it, its points, whether it won."""
+
+    of_seat: list[int]
+    points: list[int]
+    won: list[bool]
+    hands: int
+
+
+def _sides(match: Played, game: Game, own: GameFigures, result: MatchResult) -> _Sides:
+    count = len(game.sides(match.settings))
+    points = [0] * count
     for outcome in result.hands:
         for side, score in enumerate(outcome.scores):
             points[side] += score
-    hands = len(result.hands)
-    won = [standing.over and standing.winner == side for side in range(len(sides))]
+    standing = result.standing
+    return _Sides(
+        [own.side(seat) for seat in range(len(match.people))], points,
+        [standing.over and standing.winner == side for side in range(count)],
+        len(result.hands),
+    )
+
+
+def _count(totals: _Totals, match: Played, game: Game, result: MatchResult) -> None:
+    own = FIGURES.get(game.name, GENERIC)
+    per_seat, table = own.figures(match, result)
+    sides = _sides(match, game, own, result)
     for seat, person in enumerate(match.people):
-        side = side_of[seat]
+        side = sides.of_seat[seat]
         generic: Tally = {
-            "matches": 1, "won": int(won[side]), WINNABLE: int(game.race), "hands": hands,
-            "points": points[side],
+            "matches": 1, "won": int(sides.won[side]), WINNABLE: int(game.race),
+            "hands": sides.hands, "points": sides.points[side],
         }
         player = totals.players.setdefault(person, {"games": {}})
         add(player, generic)
@@ -216,27 +231,43 @@ def _count(totals: _Totals, match: Played, game: Game, result: MatchResult) -> N
         assert isinstance(mine, dict)
         add(mine, {**generic, **per_seat[seat]})
     add(totals.games.setdefault(game.name, {}), {
-        "matches": 1, "finished": int(standing.over), "hands": hands, **table,
+        "matches": 1, "finished": int(result.standing.over), "hands": sides.hands, **table,
     })
-    if seats == 2 and len(sides) == 2 and match.people[0] != match.people[1]:
-        order = sorted((0, 1), key=lambda seat: match.people[seat])
-        key = (game.name, match.people[order[0]], match.people[order[1]])
-        add(totals.pairs.setdefault(key, {}), {
-            "matches": 1, "hands": hands,
-            "won": {str(n): int(won[side_of[seat]]) for n, seat in enumerate(order)},
-            "points": {str(n): points[side_of[seat]] for n, seat in enumerate(order)},
+    if len(match.people) == 2 and len(sides.points) == 2:
+        _head_to_head(totals, match, game, sides)
+    elif len(sides.points) < len(match.people):
+        _partners_of(totals, match, game, sides, result)
+
+
+def _head_to_head(totals: _Totals, match: Played, game: Game, sides: _Sides) -> None:
+    """Two players, each his own side: their pair, in the order of their keys."""
+    if match.people[0] == match.people[1]:
+        return
+    order = sorted((0, 1), key=lambda seat: match.people[seat])
+    key = (game.name, match.people[order[0]], match.people[order[1]])
+    add(totals.pairs.setdefault(key, {}), {
+        "matches": 1, "hands": sides.hands,
+        "won": {str(n): int(sides.won[sides.of_seat[seat]]) for n, seat in enumerate(order)},
+        "points": {str(n): sides.points[sides.of_seat[seat]] for n, seat in enumerate(order)},
+    })
+
+
+def _partners_of(
+    totals: _Totals, match: Played, game: Game, sides: _Sides, result: MatchResult
+) -> None:
+    """Teams: each team's partners, with the games and the victory units (matchsticks) that
+    the team won."""
+    for side, points in enumerate(sides.points):
+        team = sorted(person for seat, person in enumerate(match.people)
+                      if sides.of_seat[seat] == side)
+        if len(team) < 2 or len(set(team)) < len(team):
+            continue
+        awards = [o.award.amount for o in result.hands
+                  if o.award is not None and o.award.winner == side]
+        add(totals.partners.setdefault((game.name, *team), {}), {
+            "matches": 1, "won": int(sides.won[side]), "games_won": len(awards),
+            game.victory_unit: sum(awards), "hands": sides.hands, "points": points,
         })
-    if len(sides) < seats:
-        for side in range(len(sides)):
-            team = sorted(match.people[seat] for seat in range(seats) if side_of[seat] == side)
-            if len(team) < 2 or len(set(team)) < len(team):
-                continue
-            awards = [o.award.amount for o in result.hands
-                      if o.award is not None and o.award.winner == side]
-            add(totals.partners.setdefault((game.name, *team), {}), {
-                "matches": 1, "won": int(won[side]), "games_won": len(awards),
-                game.victory_unit: sum(awards), "hands": hands, "points": points[side],
-            })
 
 
 def _rates(tally: Tally) -> dict[str, Any]:
