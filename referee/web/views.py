@@ -708,7 +708,6 @@ def scoresheet(match_id: str) -> Response:
                     headers={"Content-Disposition": f'inline; filename="{name}"'})
 
 
-
 @bp.get("/m/<match_id>/hands.csv")
 def hands_csv(match_id: str) -> Response:
     """The hands as CSV (``referee.stats.csv``), with a byte order mark so that a spreadsheet
