@@ -16,7 +16,7 @@ from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import MethodNotAllowed
 
-from . import assets, invalid
+from . import assets, circlestore, invalid
 from .pdf import Scoresheets
 from .store import Store
 
@@ -64,14 +64,18 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.before_request(_nameless_fields)
     csrf.init_app(app)
     htmx.init_app(app)
-    app.extensions["referee.store"] = Store(app.config["DATABASE_URL"])
+    # the circles' tables share the store's metadata: created with its own (circlestore)
+    app.extensions["referee.store"] = store = Store(app.config["DATABASE_URL"])
+    app.extensions["referee.circles"] = circlestore.Circles(store)
     app.extensions["referee.scoresheets"] = Scoresheets()
     assets.init_app(app, STATIC)
 
-    from . import cards, views
+    from . import cards, circles, views
 
     cards.register(app)
     app.register_blueprint(views.bp)
+    app.register_blueprint(circles.bp)
+    app.jinja_env.globals["remembered_circles"] = circles.remembered_circles
 
     @app.after_request
     def security_headers(response: Response) -> Response:
