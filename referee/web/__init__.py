@@ -60,6 +60,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.filters["localtime"] = _localtime
     app.jinja_env.globals["invalid"] = invalid.attributes    # a hand-written input's marks
+    app.before_request(_upload_limit)
     # Registered before the CSRF check, which would fail on a form field without a name.
     app.before_request(_nameless_fields)
     csrf.init_app(app)
@@ -122,8 +123,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     @app.errorhandler(413)
     def too_large(error: Exception) -> tuple[str, int]:
+        limit = "20 MB" if request.endpoint == "circles.import_circle" else "1 MB"
         return render_template(
-            "error.html", title="Too large", message="That upload is too large (1 MB at most).",
+            "error.html", title="Too large", message=f"That upload is too large ({limit} at most).",
         ), 413
 
     return app
@@ -135,6 +137,14 @@ CSRF_MESSAGE = ("This form could not be checked (its security token is missing o
 
 NAMELESS_MESSAGE = ("This form could not be read (it holds a field without a name). "
                     "Nothing was changed: reload the page and try again.")
+
+
+def _upload_limit() -> None:
+    """A circle file (all of a circle's matches) may be larger than the 1 MB of a form."""
+    if request.endpoint == "circles.import_circle":
+        from ..engine.circlefile import MAX_BYTES
+
+        request.max_content_length = MAX_BYTES
 
 
 def _nameless_fields() -> Any:

@@ -139,7 +139,6 @@ def create_circle() -> Any:
 
 @bp.post("/circles/import")
 def import_circle() -> Any:
-    request.max_content_length = circlefile.MAX_BYTES
     form = CircleImportForm()
     if not form.validate_on_submit():
         return _home(422, circle_import_error=_errors(form))
@@ -217,7 +216,7 @@ def _page(circle: Circle, status: int = 200, **extra: Any) -> Any:
         "circle": circle, "matches": listed, "web_games": WEB_GAMES, "games": GAMES,
         "evenings": evenings(circle, played, results), "link": url, "qr": qr_code(url),
         "player_form": PlayerForm(), "button": PostForm(), "add_code": "",
-        "messages": get_flashed_messages(), **extra,
+        "messages": get_flashed_messages(category_filter=["message"]), **extra,
     }
     # Statistics (issue 13): the lead wires referee.stats.statistics(played(...)) and the
     # charts here, into the page's "statistics" section (templates/circles/circle.html).

@@ -467,3 +467,53 @@ def test_a_file_that_is_no_circle_file_is_refused_on_the_home_page(
     assert page.status == 422 and page.errors, page.text[:300]
     assert _rows(app) == before
 
+
+
+def test_a_circle_file_may_be_larger_than_a_form(
+        app: Flask, client: FlaskClient, post: Callable[..., Page], family: str) -> None:
+    """A club's circle file outgrows the 1 MB of a form: up to 20 MB is read; more is 413."""
+    body = client.get(f"/c/{family}/circle.json").data + b" " * 1_500_000
+    page = post("/circles/import", {"circle_file": (io.BytesIO(body), "c.json")},
+                content_type="multipart/form-data")
+    assert page.status == 302, page.errors
+    before = _rows(app)
+    page = post("/circles/import", {"circle_file": (io.BytesIO(b" " * 20_100_000), "c.json")},
+                content_type="multipart/form-data")
+    assert page.status == 413 and "20 MB at most" in page.text
+    assert _rows(app) == before
+
+
+HOSTILE = ["", " ", "\x00", "<script>alert(1)</script>", "9" * 5000, "-1", "1e9", "٣",
+           "\u202e", "a" * 41, "\ufeff", "../..", "%00", "null", "[]", "{}"]
+
+
+def test_hostile_values_in_every_circle_form_never_make_a_500(
+        app: Flask, client: FlaskClient, post: Callable[..., Page],
+        make_match: Callable[..., str], family: str) -> None:
+    """Every field of every circle form, with values no form sends: refused or stored, never a
+    500; a refusal stores nothing."""
+    match = make_match()
+    fields = {
+        "/circles": ["circle_name"],
+        f"/c/{family}/players": ["player"],
+        f"/c/{family}/new/tartli": ["who-0", "who-1", "name-0", "name-1", "target",
+                                    "first_dealer"],
+        f"/c/{family}/new/troggu": ["who-0", "name-0", "who-7", "name-7", "who-8", "stake"],
+        f"/c/{family}/add": ["code", "seats", "who-0", "name-0", "who-1", "name-1"],
+    }
+    good = {f"/c/{family}/new/tartli": {"name-0": "A", "name-1": "B", **TARTLI_FORM},
+            f"/c/{family}/new/troggu": {"name-0": "A", "name-1": "B", "name-2": "C",
+                                        "first_dealer": "0", "stake": "10",
+                                        "threshold": "standard"},
+            f"/c/{family}/add": {"code": match, "seats": "1", "name-0": "A", "name-1": "B"}}
+    for path, names in fields.items():
+        for name in names:
+            for value in HOSTILE:
+                before = _rows(app)
+                page = post(path, {**good.get(path, {}), name: value})
+                assert page.status in (200, 302, 422), (path, name, value, page.status)
+                if page.status != 302:
+                    assert _rows(app) == before, (path, name, value)
+    for path in ("/c/%00", "/c/" + "A" * 5000, f"/c/{family}/new/nothing",
+                 f"/c/{family}/evenings/9999-99-99.pdf", f"/c/{family}/evenings/..pdf"):
+        assert client.get(path).status_code == 404, path
