@@ -517,3 +517,40 @@ def test_hostile_values_in_every_circle_form_never_make_a_500(
     for path in ("/c/%00", "/c/" + "A" * 5000, f"/c/{family}/new/nothing",
                  f"/c/{family}/evenings/9999-99-99.pdf", f"/c/{family}/evenings/..pdf"):
         assert client.get(path).status_code == 404, path
+
+
+def test_the_circle_pages_on_every_database(db_app: Flask) -> None:
+    """Create, start a match with a new and a listed player, add a match by its edit link, the
+    evening, the file and its import: the same on SQLite and PostgreSQL."""
+    client = db_app.test_client()
+    token = re.search(r'name="csrf_token" value="([^"]+)"', client.get("/").get_data(
+        as_text=True))
+    assert token
+    csrf = {"csrf_token": token.group(1)}
+    family = _token(client.post("/circles", data={"circle_name": "Family", **csrf})
+                    .headers["Location"])
+    client.post(f"/c/{family}/players", data={"player": "Anna", **csrf})
+    anna = _players(db_app, family)["Anna"]
+    started = client.post(f"/c/{family}/new/troggu", data={
+        "who-0": str(anna), "name-1": "Beat", "name-2": "Carla", "name-3": "Dario",
+        "first_dealer": "0", "stake": "10", "threshold": "standard", **csrf})
+    assert started.status_code == 302
+    store = db_app.extensions["referee.store"]
+    other = store.create("troggu", TROGGU.settings, TROGGU.hands)
+    ids = _players(db_app, family)
+    added = client.post(f"/c/{family}/add", data={
+        "code": other, "seats": "1", **{f"who-{n}": str(ids[name]) for n, name in
+                                         enumerate(["Anna", "Beat", "Carla", "Dario"])},
+        **csrf})
+    assert added.status_code == 302, added.get_data(as_text=True)[:500]
+    page = Page.of(client.get(f"/c/{family}"))
+    assert "Anna −110 Beat +50 Carla +90 Dario −30" in " ".join(
+        re.sub(r"<[^>]+>", " ", page.html.split("evening of")[1]).split())
+    exported = client.get(f"/c/{family}/circle.json").data
+    imported = client.post("/circles/import", data={
+        "circle_file": (io.BytesIO(exported), "c.json"), **csrf},
+        content_type="multipart/form-data")
+    assert imported.status_code == 302
+    copy = _token(imported.headers["Location"])
+    assert json.loads(client.get(f"/c/{copy}/circle.json").data)["matches"] == \
+        json.loads(exported)["matches"]
