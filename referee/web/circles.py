@@ -115,6 +115,10 @@ def _find(token: str) -> Circle:
     from .views import _private
 
     _private(True)
+    # names as every page can show them (validated when stored; a lone surrogate from a
+    # database written otherwise is shown as its escape)
+    found.name = readable_json(found.name)
+    found.players = [Player(p.id, readable_json(p.name)) for p in found.players]
     return found
 
 

@@ -554,3 +554,18 @@ def test_the_circle_pages_on_every_database(db_app: Flask) -> None:
     copy = _token(imported.headers["Location"])
     assert json.loads(client.get(f"/c/{copy}/circle.json").data)["matches"] == \
         json.loads(exported)["matches"]
+
+
+def test_strings_no_page_can_hold_in_a_circles_matches_make_no_500(
+        app: Flask, client: FlaskClient, family: str) -> None:
+    """A match added from a database written before names were checked may hold a lone
+    surrogate or a NUL in its names: the circle's page, its file and its evening answer."""
+    store = _circles(app)
+    bad = dict(TROGGU.settings, players=["An\ud800na", "B\x00eat", "<i>Carla</i>", "Dario"])
+    match = app.extensions["referee.store"].create("troggu", bad, TROGGU.hands)
+    store.add_match(family, match, ["Anna", "Beat", "Carla", "Dario"])
+    page = client.get(f"/c/{family}")
+    assert page.status_code == 200 and "&lt;i&gt;Carla" in page.get_data(as_text=True)
+    assert client.get(f"/c/{family}/circle.json").status_code == 200
+    today = store.matches(family)[0].created.date().isoformat()
+    assert client.get(f"/c/{family}/evenings/{today}.pdf").status_code == 200
