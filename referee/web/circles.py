@@ -107,6 +107,13 @@ def remembered_circles() -> list[tuple[str, str]]:
     return [(t, readable_json(name)) for t, name in circles().listed(tokens)]
 
 
+def circle_in(text: str) -> str | None:
+    """The circle whose link (".../c/<token>") or code this is, if there is one."""
+    found = re.search(r"/c/([A-Za-z0-9_-]+)", text)
+    token = found.group(1) if found else text.strip()
+    return token if _TOKEN.fullmatch(token) and circles().load(token) else None
+
+
 def _find(token: str) -> Circle:
     """The circle this token opens, or 404; the answer carries its secret link: no-store."""
     found = circles().load(token) if _TOKEN.fullmatch(token) else None

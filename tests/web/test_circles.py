@@ -569,3 +569,17 @@ def test_strings_no_page_can_hold_in_a_circles_matches_make_no_500(
     assert client.get(f"/c/{family}/circle.json").status_code == 200
     today = store.matches(family)[0].created.date().isoformat()
     assert client.get(f"/c/{family}/evenings/{today}.pdf").status_code == 200
+
+
+def test_a_circles_link_or_code_opens_it_from_join(
+        app: Flask, post: Callable[..., Page], family: str) -> None:
+    """Another phone pastes the circle's link (or types its code) under Join: the circle
+    opens, and that browser lists it from then on."""
+    other = app.test_client()
+    for code in (f"http://192.168.1.20:5000/c/{family}", f" {family} "):
+        answer = other.get("/join", query_string={"code": code})
+        assert answer.status_code == 302 and answer.headers["Location"] == f"/c/{family}"
+    assert other.get(f"/c/{family}").status_code == 200
+    assert family in other.get("/").get_data(as_text=True)
+    assert app.test_client().get("/join", query_string={
+        "code": f"/c/{family[:-2]}xx"}).status_code == 422
