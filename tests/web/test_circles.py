@@ -583,3 +583,26 @@ def test_a_circles_link_or_code_opens_it_from_join(
     assert family in other.get("/").get_data(as_text=True)
     assert app.test_client().get("/join", query_string={
         "code": f"/c/{family[:-2]}xx"}).status_code == 422
+
+
+def test_in_the_evening_ties_go_to_the_earlier_seat(
+        app: Flask, client: FlaskClient, family: str) -> None:
+    """Rule 7.5.3's ties go to the earlier seat: the evening's seats are its people in the
+    order they first sat down. Carla joined the circle first, but sat third at the first
+    match. The same hands twice, the second time seated the other way round: Anna −110 − 30
+    = −140, Beat +50 + 90 = +140, Carla +90 + 50 = +140, Dario −30 − 110 = −140. The largest
+    debts tie (Anna, Dario: Anna sat earlier) and so do the largest credits (Beat, Carla: Beat
+    sat earlier): Anna pays Beat 140, then Dario pays Carla 140."""
+    store = _circles(app)
+    store.add_player(family, "Carla")
+    store.start_match(family, "troggu", TROGGU.settings,
+                      ["Anna", "Beat", _players(app, family)["Carla"], "Dario"], TROGGU.hands,
+                      datetime(2026, 11, 30, 19))
+    ids = _players(app, family)
+    store.start_match(family, "troggu", dict(TROGGU.settings, players=[
+        "Dario", "Carla", "Beat", "Anna"]), [ids[n] for n in ("Dario", "Carla", "Beat", "Anna")],
+        TROGGU.hands, datetime(2026, 11, 30, 21))
+    text = Page.of(client.get(f"/c/{family}")).text
+    assert "Anna −140 Beat +140 Carla +140 Dario −140" in " ".join(text.split())
+    assert re.findall(r"(\w+) pays (\w+) (\d+) Rappen", text) == [
+        ("Anna", "Beat", "140"), ("Dario", "Carla", "140")]
