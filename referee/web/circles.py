@@ -52,6 +52,7 @@ bp = Blueprint("circles", __name__)
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,40}")
 _ID = re.compile(r"[0-9]{1,9}")
 
+EVENINGS_SHOWN = 5        # the latest evenings in full on the circle's page (then: a list)
 PICK = "Pick a player from the list, or type a new player's name"
 BOTH = "Pick a player from the list or type a new name, not both"
 VIEW_LINK = ("That is the match's view link: only whoever holds its edit link (or edit code) "
@@ -225,7 +226,8 @@ def _page(circle: Circle, status: int = 200, **extra: Any) -> Any:
     url = circle_link(circle.id)
     context = {
         "circle": circle, "matches": listed, "web_games": WEB_GAMES, "games": GAMES,
-        "evenings": evenings(circle, played, results), "link": url, "qr": qr_code(url),
+        "evenings": evenings(circle, played, results), "evenings_shown": EVENINGS_SHOWN,
+        "link": url, "qr": qr_code(url),
         "player_form": PlayerForm(), "button": PostForm(), "add_code": "",
         "messages": get_flashed_messages(category_filter=["message"]), **extra,
     }

@@ -606,3 +606,18 @@ def test_in_the_evening_ties_go_to_the_earlier_seat(
     assert "Anna −140 Beat +140 Carla +140 Dario −140" in " ".join(text.split())
     assert re.findall(r"(\w+) pays (\w+) (\d+) Rappen", text) == [
         ("Anna", "Beat", "140"), ("Dario", "Carla", "140")]
+
+
+def test_the_latest_evenings_are_shown_and_earlier_ones_listed(
+        app: Flask, client: FlaskClient, family: str) -> None:
+    store = _circles(app)
+    for day in range(1, 8):
+        store.start_match(family, "troggu", TROGGU.settings,
+                          ["Anna", "Beat", "Carla", "Dario"] if day == 1 else
+                          [p for p in _players(app, family).values()], TROGGU.hands,
+                          datetime(2026, 11, day, 20))
+    page = Page.of(client.get(f"/c/{family}"))
+    shown = re.findall(r'id="evening-([\d-]+)"', page.html)
+    assert shown == [f"2026-11-0{d}" for d in (7, 6, 5, 4, 3)]
+    for day in ("2026-11-02", "2026-11-01"):
+        assert f"/c/{family}/evenings/{day}.pdf" in page.html
