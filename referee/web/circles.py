@@ -53,6 +53,7 @@ _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,40}")
 _ID = re.compile(r"[0-9]{1,9}")
 
 EVENINGS_SHOWN = 5        # the latest evenings in full on the circle's page (then: a list)
+SEATS = "Nothing was saved: see the seats below."
 PICK = "Pick a player from the list, or type a new player's name"
 BOTH = "Pick a player from the list or type a new name, not both"
 VIEW_LINK = ("That is the match's view link: only whoever holds its edit link (or edit code) "
@@ -382,7 +383,7 @@ def new_match(token: str, game: str) -> Any:
         elif not any(s.error for s in seats):
             error = _errors(PostForm()) or "This form could not be checked: reload the page"
         else:
-            error = "Some seats need a player: see below."
+            error = SEATS
     from .invalid import flag
 
     flag([form])
@@ -425,7 +426,7 @@ def add_match(token: str) -> Any:
                 flash(f"{web.game.title} match added to the circle.")
                 return redirect(url_for(".circle", token=token, _anchor="matches"))
         else:
-            error = "Some seats need a player: see below."
+            error = SEATS
     else:
         for seat in seats:          # proposed: a new player of the match's name
             seat.name = seat.label
