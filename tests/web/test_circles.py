@@ -621,3 +621,25 @@ def test_the_latest_evenings_are_shown_and_earlier_ones_listed(
     assert shown == [f"2026-11-0{d}" for d in (7, 6, 5, 4, 3)]
     for day in ("2026-11-02", "2026-11-01"):
         assert f"/c/{family}/evenings/{day}.pdf" in page.html
+
+
+def test_an_existing_database_gets_the_circle_tables_on_start(database_url: str) -> None:
+    """A database made by a Referee before circles: the next start adds their tables, and the
+    matches it held can join a circle."""
+    from referee import create_app
+
+    first = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    match = first.extensions["referee.store"].create("tartli", TARTLI, [])
+    engine = first.extensions["referee.store"].engine
+    with engine.begin() as conn:
+        for table in (circle_seats, circle_matches, circle_players, circles):
+            table.drop(conn)
+    engine.dispose()
+    again = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    try:
+        store = _circles(again)
+        token = store.create("Old friends")
+        store.add_match(token, match, ["Ágnes", "Tamás"])
+        assert [m.id for m in store.matches(token)] == [match]
+    finally:
+        again.extensions["referee.store"].engine.dispose()
