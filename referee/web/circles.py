@@ -39,10 +39,21 @@ from ..engine import circlefile, matchfile, scoring
 from ..engine.errors import RuleViolation
 from ..engine.games import GAMES
 from ..engine.games.base import Game, MatchResult, name_key, require_name
-from .circlestore import TAKEN, Circle, CircleMatch, CircleRefused, Circles, Person, Player
+from .circlestore import (
+    IN_ANOTHER,
+    IN_THIS,
+    TAKEN,
+    Circle,
+    CircleMatch,
+    CircleRefused,
+    Circles,
+    Person,
+    Player,
+)
 from .evenings import Evening, evenings
 from .games import WEB_GAMES
 from .games.base import WebGame
+from .invalid import flag
 from .readable import readable_json
 from .sharing import REMEMBERED, device, qr_code, remember, token_in
 from .store import Store
@@ -384,8 +395,6 @@ def new_match(token: str, game: str) -> Any:
             error = _errors(PostForm()) or "This form could not be checked: reload the page"
         else:
             error = SEATS
-    from .invalid import flag
-
     flag([form])
     return render_template("circles/new.html", web=web, form=form, game=web.game,
                            error=error, circle=found, seats=seats), status
@@ -407,8 +416,6 @@ def add_match(token: str) -> Any:
         return _page(found, 422, add_code=code, add_error=VIEW_LINK)
     owner = circles().circle_of(stored.id)
     if owner is not None:
-        from .circlestore import IN_ANOTHER, IN_THIS
-
         return _page(found, 422, add_code=code,
                      add_error=IN_THIS if owner == found.id else IN_ANOTHER)
     web = WEB_GAMES[stored.game]
