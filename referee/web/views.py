@@ -171,6 +171,10 @@ def join() -> Any:
     token = token_in(code)
     if token and store().version(token):
         return redirect(url_for(".match", match_id=token))
+    from .circles import circle_in
+
+    if circle := circle_in(code):                       # a circle's link or code
+        return redirect(url_for("circles.circle", token=circle))
     return _home(422, join_code=code, join_error=(
         "No match has that link or code. Copy the whole link from the other phone's match "
         "page (Share), or scan its QR code."))
