@@ -7,6 +7,7 @@ arithmetic."""
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from referee.charts import (
     PAPER,
     PHONE,
     Layout,
+    Mark,
     Rule,
     Series,
     line_chart,
@@ -354,3 +356,18 @@ def test_thinning_keeps_the_ends_and_every_peak() -> None:
     assert min(p[1] for p in kept) == round(min(p[1] for p in points), 1)
     assert max(p[1] for p in kept) == round(max(p[1] for p in points), 1)
     assert [p[0] for p in kept] == sorted(p[0] for p in kept)
+
+
+def test_many_marks_are_dots_in_one_path_each_on_its_line() -> None:
+    points = [(n, (n * 37) % 101) for n in range(200)]
+    marks = [Mark(x, y, f"game {x}") for x, y in points[::2]]        # 100 marks
+    chart = Chart(line_chart([Series("A", points, marks)], title="t"))
+    group = chart.series()[0]
+    assert group.findall("svg:circle", NS) == []                       # no tooltip each
+    path = group.find("svg:path[@class='mark']", NS)
+    assert path is not None
+    dots = re.findall(r"M([\d.]+) ([\d.]+)h0", path.get("d", ""))
+    assert 0 < len(dots) <= len(marks)
+    for _x, y in dots:                 # each dot at a mark's value, within rounding
+        value = chart.value(float(y))
+        assert any(abs(value - m.y) <= chart.tolerance * 2 for m in marks)
