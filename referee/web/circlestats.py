@@ -77,6 +77,7 @@ class GameSection:
     totals: list[tuple[str, str]]               # the game's own figures for the whole circle
     head_to_head: list[str]
     partners: list[str]
+    teams: list[str]                            # by team name (Stovkahra)
 
 
 def signed(value: int) -> str:
@@ -90,7 +91,7 @@ def plural(count: int, word: str) -> str:
 
 
 def percent(rate: float | None) -> str:
-    return "—" if rate is None else f"{round(rate * 100)} %"
+    return "—" if rate is None else f"{round(rate * 100)}\u00a0%"      # no break before %
 
 
 def average(value: float | None) -> str:
@@ -141,10 +142,6 @@ def _totals(game: str, table: dict[str, Any]) -> list[tuple[str, str]]:
                ("Dosts called right", str(table["dosts_right"])),
                ("Dosts called wrong", str(table["dosts_wrong"])),
                ("Games won", str(table["games"])), ("Matchsticks", str(table["matchsticks"]))]
-        for team, own in sorted(table["teams"].items()):
-            out.append((f"Team {readable_json(team)}",
-                        f"{plural(own['games_won'], 'game')} won, "
-                        f"{own['matchsticks']} matchsticks, {plural(own['sevens'], 'seven')}"))
         return out
     if game == "marjolet":
         return [("Melds", str(table["melds"])), ("Sweeps", str(table["sweeps"]))]
@@ -153,6 +150,13 @@ def _totals(game: str, table: dict[str, Any]) -> list[tuple[str, str]]:
         return [*[(f"{words}", str(hands[key])) for key, words in TROGGU_KINDS if hands[key]],
                 ("Evenings", str(table["evenings"]))]
     return []
+
+
+def _teams(table: dict[str, Any]) -> list[str]:
+    """Stovkahra's figures by team, as the matches name their teams."""
+    return [f"{readable_json(team)}: {plural(own['games_won'], 'game')} won, "
+            f"{own['matchsticks']} matchsticks, {plural(own['sevens'], 'seven')}"
+            for team, own in sorted(table.get("teams", {}).items())]
 
 
 def sections(stats: dict[str, Any], names: dict[str, str]) -> list[GameSection]:
@@ -191,13 +195,13 @@ def sections(stats: dict[str, Any], names: dict[str, str]) -> list[GameSection]:
             f"{p['points']} points in {plural(p['hands'], unit)}"
             for p in stats["partners"] if p["game"] == game_name]
         out.append(GameSection(game, summary, rows, _totals(game_name, table), sorted(pairs),
-                               sorted(partners)))
+                               sorted(partners), _teams(table)))
     return out
 
 
 # -- the page --------------------------------------------------------------------------------
 
-BAD_DAY = "{what} must be a day written as year-month-day, such as 2026-11-30"
+BAD_DAY = "{what} must be a day written as year-month-day, such as 2026-11-30, not “{text}”"
 ORDER = "The first day comes after the last day: swap them"
 
 
@@ -207,7 +211,7 @@ def _day(what: str, text: str) -> tuple[date | None, str | None]:
     try:
         return date.fromisoformat(text.strip()), None
     except ValueError:
-        return None, BAD_DAY.format(what=what)
+        return None, BAD_DAY.format(what=what, text=text.strip())
 
 
 def read_range(since_text: str, until_text: str) -> tuple[date | None, date | None, str | None]:

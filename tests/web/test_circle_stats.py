@@ -9,7 +9,7 @@ import csv
 import io
 import re
 import sys
-from datetime import datetime
+from datetime import datetime, time
 from html import unescape
 from pathlib import Path
 
@@ -32,10 +32,13 @@ from test_stats_games import (  # noqa: E402
     EXAMPLE_2,
     EXAMPLE_3,
     WRONG_DOST,
+    marjolet_game,
+    troggu_evenings,
 )
 
 from referee.engine import matchfile  # noqa: E402
 from referee.engine.games import get  # noqa: E402
+from referee.stats import Played  # noqa: E402
 from referee.web.circlestore import Circles  # noqa: E402
 
 TARTLI = get("tartli").settings({"players": ["Anna", "Bela"], "target": 5, "first_dealer": 1})
@@ -118,8 +121,8 @@ def test_the_statistics_of_a_small_circle_as_counted_by_hand(db_app: Flask) -> N
             "4 deals Karel & Petr: 1 match, 0 won; 0 games won, 0 matchsticks; 152 points in "
             "4 deals") in stovkahra
     assert "Head to head" not in stovkahra
-    assert "Team NS 2 games won, 3 matchsticks, 2 sevens" in stovkahra
-    assert "Team EW 0 games won, 0 matchsticks, 1 seven" in stovkahra
+    assert ("By team EW: 0 games won, 0 matchsticks, 1 seven NS: 2 games won, 3 matchsticks, "
+            "2 sevens") in stovkahra
     # the page shows the circle's names, never its player ids
     assert not re.search(r"<(th|summary|li)[^>]*>\s*\d+\s*<", page.html)
     circle = Page.of(client.get(f"/c/{token}"))
@@ -147,7 +150,8 @@ def test_the_date_range_keeps_the_matches_of_those_days(
 
 
 @pytest.mark.parametrize(("since", "until", "says"), [
-    ("30.11.2026", "", "The first day must be a day written as year-month-day"),
+    ("30.11.2026", "", "The first day must be a day written as year-month-day, such as "
+                       "2026-11-30, not “30.11.2026”"),
     ("", "2026-02-30", "The last day must be a day written as year-month-day"),
     ("2026-12-01", "2026-11-01", "The first day comes after the last day"),
     ("x" * 5000, "\x00", "The first day must be"),
@@ -236,3 +240,51 @@ def test_another_circle_sees_only_its_own(db_app: Flask) -> None:
     for bad in ("A" * 22, token[:-1], token + "x", "..", "x" * 500):
         assert client.get(f"/c/{bad}/statistics").status_code == 404
         assert client.get(f"/c/{bad}/hands.csv").status_code == 404
+
+
+def seat_all(app: Flask, token: str, games: list[Played]) -> None:
+    """Store these matches in the circle, each name its player (a new one joins the list)."""
+    store = _circles(app)
+    for played in games:
+        circle = store.load(token)
+        assert circle is not None
+        ids = {p.name: p.id for p in circle.players}
+        store.start_match(token, played.game, played.settings,
+                          [ids.get(name, name) for name in played.people], played.hands,
+                          datetime.combine(played.created, time(20)))
+
+
+def test_marjolet_and_troggu_figures_as_counted_by_hand(db_app: Flask) -> None:
+    """The Marjolet game and the two Troggu evenings of the statistics tests: Anne wins the
+    game 537 to 270 in 4 deals (two four Kings, two plain marriages, a turned-up and two
+    exchanged trump sevens, a sweep; Bruno two trump marjolets, a trump seven played). Troggu:
+    Anna −30 on 30 November (−110 + 80), −10 on 1 December: 40 Rappen lost; Beat +10 and +30;
+    Anna declared a normal game (lost) and a Solo (won), Beat two normal games (won)."""
+    store = _circles(db_app)
+    token = store.create("Club")
+    seat_all(db_app, token, [marjolet_game(), *troggu_evenings()])
+    client = db_app.test_client()
+    page = Page.of(client.get(f"/c/{token}/statistics"))
+    assert page.status == 200 and "4 matches" in page.text
+    marjolet = section(page, "marjolet")
+    assert "Anne 1 1 100 % 134.2" in marjolet and "Bruno 1 0 0 % 67.5" in marjolet
+    assert ("Anne Melds 4 Four Kings 2 Plain marriages 2 Trump sevens turned up (as dealer) 1 "
+            "Trump sevens exchanged 2 Trump sevens played 0 Sweeps 1") in marjolet
+    assert ("Bruno Melds 2 Marjolets in trumps 2 Trump sevens turned up (as dealer) 0 "
+            "Trump sevens exchanged 0 Trump sevens played 1 Sweeps 0") in marjolet
+    assert "Anne 1 – 0 Bruno: matches won of 1; points 537 – 270 in 4 deals" in marjolet
+    troggu = section(page, "troggu")
+    assert "3 matches, 0 finished, 7 hands" in troggu
+    assert "Win rate" not in troggu and "no winner" in troggu
+    assert "Anna 3 −5.7" in troggu                               # −40 Rappen in 7 hands
+    assert ("Anna Normal games played 4 Solos played 2 Misères played 1 "
+            "Normal games won as declarer 0 of 1 Solos won as declarer 1 of 1 "
+            "Rappen won (evenings ended up) 0 Rappen lost (evenings ended down) 40 "
+            "Rappen in all −40 Evening of 2026-12-01 −10 Evening of 2026-11-30 −30") in troggu
+    assert ("Normal games won as declarer 2 of 2 Rappen won (evenings ended up) 40 "
+            "Rappen lost (evenings ended down) 0 Rappen in all +40 "
+            "Evening of 2026-12-01 +30 Evening of 2026-11-30 +10") in troggu
+    assert "The whole circle Normal games 4 Solos 2 Misères 1 Evenings 2" in troggu
+    later = section(Page.of(client.get(f"/c/{token}/statistics?from=2026-12-01")), "troggu")
+    assert "Rappen in all −10 Evening of 2026-12-01 −10 Beat" in later
+    assert "2026-11-30" not in later
