@@ -288,3 +288,25 @@ def test_marjolet_and_troggu_figures_as_counted_by_hand(db_app: Flask) -> None:
     later = section(Page.of(client.get(f"/c/{token}/statistics?from=2026-12-01")), "troggu")
     assert "Rappen in all −10 Evening of 2026-12-01 −10 Beat" in later
     assert "2026-11-30" not in later
+
+
+def test_a_match_that_no_longer_scores_is_said_not_counted(db_app: Flask) -> None:
+    """A Tartli match to 1 buli is over after its second hand (CONTEST twice: 516 to 426,
+    rule 7.1), so a third hand stored after it no longer scores: the statistics leave the
+    match out and say so by its players' names; the CSV has one row that says so."""
+    store = _circles(db_app)
+    token = store.create("Family")
+    settings = dict(TARTLI, target=1, players=["=Anna", "Bela"])
+    store.start_match(token, "tartli", settings, ["=Anna", "Bela"],
+                      canonical("tartli", TARTLI, [CONTEST, CONTEST, B_CLAIMS]),
+                      datetime(2026, 11, 28, 20))
+    client = db_app.test_client()
+    page = Page.of(client.get(f"/c/{token}/statistics"))
+    assert page.status == 200 and "0 matches" in page.text
+    assert 'id="stats-tartli"' not in page.html
+    skipped = words(page.html.split('id="not-counted"')[1].split("</section>")[0])
+    assert "Tartli of 2026-11-28 (=Anna – Bela): Hand 3" in skipped, skipped
+    rows = _csv(client.get(f"/c/{token}/hands.csv").data)
+    assert len(rows) == 2
+    assert rows[1][:5] == ["2026-11-28", "Tartli", "'=Anna – Bela", "", ""]  # no formula
+    assert rows[1][-1].startswith("Its stored hands no longer score: Hand 3")
