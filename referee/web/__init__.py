@@ -16,6 +16,7 @@ from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import MethodNotAllowed
 
+from .. import charts
 from . import assets, circlestore, invalid
 from .pdf import Scoresheets
 from .store import Store
@@ -60,6 +61,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.filters["localtime"] = _localtime
     app.jinja_env.globals["invalid"] = invalid.attributes    # a hand-written input's marks
+    app.jinja_env.globals["running_totals"] = charts.running_totals    # the match's chart
     app.before_request(_upload_limit)
     # Registered before the CSRF check, which would fail on a form field without a name.
     app.before_request(_nameless_fields)
