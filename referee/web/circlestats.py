@@ -16,12 +16,13 @@ from typing import Any
 
 from flask import Response, render_template, request
 
+from ..charts import Rule, Series, line_chart
 from ..engine.games import GAMES
-from ..engine.games.base import Game
-from ..stats import Played, statistics
+from ..engine.games.base import Game, MatchResult
+from ..stats import FIGURES, Played, statistics
 from ..stats.circlecsv import circle_csv
 from .circles import _find, bp, played, remember_circle
-from .circlestore import Circle
+from .circlestore import Circle, CircleMatch
 from .games import WEB_GAMES
 from .readable import readable_json
 
@@ -196,6 +197,65 @@ def sections(stats: dict[str, Any], names: dict[str, str]) -> list[GameSection]:
             for p in stats["partners"] if p["game"] == game_name]
         out.append(GameSection(game, summary, rows, _totals(game_name, table), sorted(pairs),
                                sorted(partners), _teams(table)))
+    return out
+
+
+# -- each player's results over time (the circle's page) ------------------------------------
+
+@dataclass(frozen=True)
+class Chart:
+    game: Game
+    heading: str
+    svg: str
+
+
+def progress_charts(circle: Circle, matches: list[CircleMatch],
+                    results: dict[str, MatchResult | None]) -> list[Chart]:
+    """A chart per game of each player's results, day by day, from the circle's first match
+    of the game: the matches he (his team) won so far, or in Troggu, which has no winner
+    (7.5.2), the Rappen he won or lost so far. ``matches``: newest first, as the circle's page
+    lists them, with their ``results`` (None: no longer scores, left out)."""
+    names = {p.id: p.name for p in circle.players}
+    out = []
+    for game_name, game in GAMES.items():
+        mine = [m for m in reversed(matches) if m.game == game_name and results.get(m.id)]
+        if not mine:
+            continue
+        side_of = FIGURES[game_name].side if game_name in FIGURES else int
+        days = sorted({m.created.date() for m in mine})
+        index = {day: n for n, day in enumerate(days, start=1)}
+        gains: dict[int, dict[int, int]] = {}
+        for m in mine:
+            result = results[m.id]
+            assert result is not None
+            standing = result.standing
+            for seat, person in enumerate(m.people):
+                side = side_of(seat)
+                amount = (int(standing.over and standing.winner == side) if game.race
+                          else standing.totals[side])
+                per = gains.setdefault(person, {})
+                day = index[m.created.date()]
+                per[day] = per.get(day, 0) + amount
+        series = []
+        for person in sorted(gains, key=lambda p: names.get(p, "?").casefold()):
+            total, points = 0, [(0.0, 0.0)]
+            for day in range(1, len(days) + 1):
+                total += gains[person].get(day, 0)
+                points.append((float(day), float(total)))
+            note = str(total) if game.race else signed(total)
+            series.append(Series(names.get(person, "?"), tuple(points), note=note))
+        what = "matches won" if game.race else f"{game.victory_unit} won or lost"
+        span = days[0].isoformat() + (f" to {days[-1].isoformat()}" if len(days) > 1 else "")
+        title = (f"{game.title}: {what} by each player, day by day, {span}: "
+                 + ", ".join(f"{s.label} {s.note}" for s in series))
+        ticks = [(1.0, days[0].isoformat())]
+        if len(days) > 1:
+            ticks.append((float(len(days)), days[-1].isoformat()))
+        # room on the right for half the last day's date, centred under its point
+        right = max(len(days) + 0.5, len(days) * 1.25)
+        svg = line_chart(series, title=title, x_range=(0, right), x_ticks=ticks,
+                         rules=() if game.race else (Rule(0, "", "zero"),))
+        out.append(Chart(game, f"{game.title}: {what}, day by day", svg))
     return out
 
 

@@ -94,11 +94,17 @@ def club(tmp_path: Path) -> Iterator[str]:
 
 
 def test_a_circles_statistics_on_a_phone(chromium: Any, club: str) -> None:
-    """From the circle's page to its statistics at 390 px: a section per game, each player's
+    """From the circle's page (each player's results over time, a chart per game) to its
+    statistics at 390 px: a section per game, each player's
     figures opened, a date range; nothing wider than the screen, every target 44 px, and the
     night colours when the phone asks for them."""
     phone = touch_phone(chromium)
     phone.goto(club)
+    for game in ("tartli", "stovkahra", "marjolet", "troggu"):     # each player over time
+        phone.locator(f"#chart-{game} > summary").tap()
+        expect(phone.locator(f"#chart-{game} svg.chart")).to_be_visible()
+    assert not small_targets(phone), small_targets(phone)
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= WIDTH
     phone.locator("#statistics a", has_text="statistics").tap()
     expect(phone.locator("h1")).to_have_text("Statistics of Club")
     for game in ("tartli", "stovkahra", "marjolet", "troggu"):

@@ -310,3 +310,44 @@ def test_a_match_that_no_longer_scores_is_said_not_counted(db_app: Flask) -> Non
     assert len(rows) == 2
     assert rows[1][:5] == ["2026-11-28", "Tartli", "'=Anna – Bela", "", ""]  # no formula
     assert rows[1][-1].startswith("Its stored hands no longer score: Hand 3")
+
+
+def _lines(html: str, game: str) -> dict[str, list[tuple[float, float]]]:
+    """Each player's line of a game's chart on the circle's page: its points on the screen."""
+    chart = html.split(f'id="chart-{game}"')[1].split("</details>")[0]
+    return {unescape(label): [tuple(map(float, p.split(","))) for p in points.split()]  # type: ignore[misc]
+            for label, points in re.findall(
+                r'<g class="series[^"]*"[^>]*data-label="([^"]+)"><polyline points="([^"]+)"',
+                chart)}
+
+
+def test_each_players_results_over_time_on_the_circles_page(db_app: Flask) -> None:
+    """Troggu on two days (tests/data/troggu-evening.json: −110, +50, +90, −30 by seat):
+    Anna, Beat, Carla, Dario on 30 November, the other way round on 1 December. So far:
+    Anna −110 then −110 − 30 = −140, Beat +50 then +140, Carla +90 then +140, Dario −30 then
+    −140. Tartli (tests/data/tartli-complete.json): the winner's line ends at 1 match won."""
+    store = _circles(db_app)
+    token = store.create("Family")
+    first = ["Anna", "Beat", "Carla", "Dario"]
+    store.start_match(token, "troggu", TROGGU.settings, first, TROGGU.hands,
+                      datetime(2026, 11, 30, 20))
+    ids = {p.name: p.id for p in store.load(token).players}   # type: ignore[union-attr]
+    store.start_match(token, "troggu", dict(TROGGU.settings, players=first[::-1]),
+                      [ids[n] for n in first[::-1]], TROGGU.hands, datetime(2026, 12, 1, 20))
+    tartli = matchfile.load((TESTS / "data" / "tartli-complete.json").read_bytes())
+    store.start_match(token, "tartli", tartli.settings, list(tartli.settings["players"]),
+                      tartli.hands, datetime(2026, 12, 1, 21))
+    page = Page.of(db_app.test_client().get(f"/c/{token}"))
+    assert ("Troggu: Rappen won or lost by each player, day by day, 2026-11-30 to 2026-12-01: "
+            "Anna −140, Beat +140, Carla +140, Dario −140") in unescape(page.html)
+    lines = _lines(page.html, "troggu")
+    assert list(lines) == first
+    assert all(len(points) == 3 for points in lines.values())        # before, two days
+    ends = {name: points[-1][1] for name, points in lines.items()}   # y on the screen
+    assert ends["Anna"] == ends["Dario"] > ends["Beat"] == ends["Carla"]
+    middles = {name: points[1][1] for name, points in lines.items()}
+    assert middles["Anna"] > middles["Dario"] > middles["Beat"] > middles["Carla"]
+    winner = tartli.settings["players"][
+        get("tartli").score(tartli.settings, tartli.hands).standing.winner]
+    assert "Tartli: matches won by each player, day by day, 2026-12-01: " in unescape(page.html)
+    assert f"{winner} 1" in unescape(page.html.split('id="chart-tartli"')[1].split("</svg>")[0])
