@@ -148,7 +148,7 @@ def _totals(game: str, table: dict[str, Any]) -> list[tuple[str, str]]:
         return [("Melds", str(table["melds"])), ("Sweeps", str(table["sweeps"]))]
     if game == "troggu":
         hands = table["by_kind"]
-        return [*[(f"{words}", str(hands[key])) for key, words in TROGGU_KINDS if hands[key]],
+        return [*[(words, str(hands[key])) for key, words in TROGGU_KINDS if hands[key]],
                 ("Evenings", str(table["evenings"]))]
     return []
 
