@@ -73,7 +73,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["referee.scoresheets"] = Scoresheets()
     assets.init_app(app, STATIC)
 
-    from . import cards, circles, views
+    from . import cards, circles, circlestats, views  # noqa: F401 (circlestats: its routes)
 
     cards.register(app)
     app.register_blueprint(views.bp)

@@ -243,8 +243,9 @@ def _page(circle: Circle, status: int = 200, **extra: Any) -> Any:
         "player_form": PlayerForm(), "button": PostForm(), "add_code": "",
         "messages": get_flashed_messages(category_filter=["message"]), **extra,
     }
-    # Statistics (issue 13): the lead wires referee.stats.statistics(played(...)) and the
-    # charts here, into the page's "statistics" section (templates/circles/circle.html).
+    from .circlestats import progress_charts  # statistics (issue 13): their section
+
+    context["charts"] = progress_charts(circle, played, results)
     return render_template("circles/circle.html", **context), status
 
 
