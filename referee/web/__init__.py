@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gzip
 import os
 import secrets
 import tempfile
@@ -17,6 +18,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import MethodNotAllowed
 
 from . import assets, invalid
+from .boards import Boards
 from .pdf import Scoresheets
 from .store import Store
 
@@ -66,12 +68,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     htmx.init_app(app)
     app.extensions["referee.store"] = Store(app.config["DATABASE_URL"])
     app.extensions["referee.scoresheets"] = Scoresheets()
+    app.extensions["referee.boards"] = Boards()
     assets.init_app(app, STATIC)
 
     from . import cards, views
 
     cards.register(app)
     app.register_blueprint(views.bp)
+
+    app.after_request(_gzipped)           # registered first: runs after the others
 
     @app.after_request
     def security_headers(response: Response) -> Response:
@@ -149,6 +154,24 @@ def _problem(title: str, message: str, status: int) -> Any:
         return render_template("_alert.html", message=message), status, {
             "HX-Retarget": "#alerts", "HX-Reswap": "innerHTML"}
     return render_template("error.html", title=title, message=message), status
+
+
+GZIP_FROM = 1024          # bytes of HTML from which an answer is sent gzipped
+
+
+def _gzipped(response: Response) -> Response:
+    """An HTML answer gzipped for a browser that takes it (issue 12): a page, an htmx answer
+    to an action or a live scoreboard is a few kB on the wire, a fraction of its HTML."""
+    if response.mimetype != "text/html" or response.direct_passthrough:
+        return response
+    response.vary.add("Accept-Encoding")
+    length = response.calculate_content_length()
+    if (length is None or length < GZIP_FROM or "Content-Encoding" in response.headers
+            or request.accept_encodings["gzip"] <= 0):
+        return response
+    response.set_data(gzip.compress(response.get_data(), 6, mtime=0))
+    response.headers["Content-Encoding"] = "gzip"
+    return response
 
 
 def _public_url(value: str | None) -> str | None:

@@ -108,6 +108,10 @@ TOKEN_BYTES = 16          # 128 bits per token
 SQLITE_WAIT = 30.0        # seconds a SQLite connection waits for another's lock
 STARTUP_WAIT = 900.0      # seconds a starting process waits for another's upgrade
 
+# A match's version by either of its tokens (Store.version).
+_VERSION = select(matches.c.id, matches.c.version).where(
+    or_(matches.c.id == bindparam("token"), matches.c.view_token == bindparam("token")))
+
 
 class StaleMatch(Exception):
     """The match changed (another device) between reading it and writing the change."""
@@ -227,11 +231,10 @@ class Store:
             )
 
     def version(self, token: str) -> tuple[int, bool] | None:
-        """(version, opened with the edit token) — one indexed read, for live scoreboards."""
+        """(version, opened with the edit token) — one indexed read, for live scoreboards
+        (asked every second by every phone: the statement is built once, ``_VERSION``)."""
         with self.engine.connect() as conn:
-            row = conn.execute(select(matches.c.id, matches.c.version).where(
-                or_(matches.c.id == token, matches.c.view_token == token)
-            )).first()
+            row = conn.execute(_VERSION, {"token": token}).first()
         return None if row is None else (row.version, row.id == token)
 
     def listed(self, tokens: list[str]) -> list[tuple[str, str, dict[str, Any], datetime]]:
