@@ -21,6 +21,7 @@ from . import assets, invalid
 from .boards import Boards
 from .pdf import Scoresheets
 from .store import Store
+from .unchanged import UnchangedPolls
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
@@ -31,6 +32,10 @@ CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
+# No inline script or style, nothing from elsewhere, no framing, and no Referer that could
+# carry a match's address to another site.
+SECURITY = {"Content-Security-Policy": CSP, "Referrer-Policy": "no-referrer",
+            "X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY"}
 
 csrf = CSRFProtect()
 htmx = HTMX()
@@ -69,6 +74,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["referee.store"] = Store(app.config["DATABASE_URL"])
     app.extensions["referee.scoresheets"] = Scoresheets()
     app.extensions["referee.boards"] = Boards()
+    # the unchanged live poll (nearly every request) answered before Flask: unchanged.py
+    app.wsgi_app = UnchangedPolls(  # type: ignore[method-assign]
+        app.wsgi_app, app.extensions["referee.store"], SECURITY)
     assets.init_app(app, STATIC)
 
     from . import cards, views
@@ -80,12 +88,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     @app.after_request
     def security_headers(response: Response) -> Response:
-        # No inline script or style, nothing from elsewhere, no framing, and no Referer that
-        # could carry a match's address to another site.
-        response.headers.setdefault("Content-Security-Policy", CSP)
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("X-Frame-Options", "DENY")
+        for name, value in SECURITY.items():
+            response.headers.setdefault(name, value)
         return response
 
     @app.after_request

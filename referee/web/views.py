@@ -51,6 +51,7 @@ from .sharing import (
     token_in,
 )
 from .store import StaleMatch, Store, StoredMatch
+from .unchanged import etag
 
 VIEW_ONLY = ("This is the match's view link: it shows the scoreboard and the record, but only "
              "the edit link can change the match. Nothing was changed.")
@@ -308,7 +309,7 @@ def render_live(
 
 
 def _etag(version: int, can_edit: bool) -> str:
-    return f"{version}{'e' if can_edit else 'v'}"
+    return etag(version, can_edit)
 
 
 @bp.get("/m/<match_id>")
@@ -321,7 +322,8 @@ def match(match_id: str) -> Any:
 @bp.get("/m/<match_id>/live")
 def live(match_id: str) -> Any:
     """The scoreboard, polled every second by every phone showing the match: answered
-    304 from one indexed read while nothing changed (If-None-Match: the match's version);
+    304 from one indexed read while nothing changed (If-None-Match: the match's version;
+    answered before Flask as a rule, unchanged.py);
     else the version's shared parts, rendered once for every phone (boards.py), around this
     phone's own: the address it polls and the warning that its open editor went stale."""
     found = store().version(match_id) if token_in(match_id) == match_id else None

@@ -4,7 +4,8 @@ is its target; the scoreboard, the editor, the hands, the undo button and the hi
 changes come out of band. A refusal (422) sends the top and the editor with what was typed,
 nothing else. HTML answers travel gzipped to a browser that takes it. The live scoreboard's
 200 is rendered once per version of the match and shared by every phone polling it; each
-phone's own part (the address it polls, its editor-stale warning) is added to it."""
+phone's own part (the address it polls, its editor-stale warning) is added to it; the 304
+(nothing changed) is answered before Flask, from one read of the version."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, template_rendered
+from flask import Flask, request_started, template_rendered
 from test_troggu_web import NAMES, Troggu, misere, normal
 from webtools import HAND_440_71, A, B, Page, Table, hand
+from werkzeug.test import Client
 
 GOAL = 8 * 1024           # bytes on the wire of an htmx answer to a hand action (issue 12)
 OOB = 'hx-swap-oob="true"'
@@ -214,3 +216,34 @@ def _poll(page_html: str) -> str:
     found = re.search(r'<div id="scoreboard"[^>]*hx-get="([^"]+)"', page_html)
     assert found
     return found.group(1).replace("&amp;", "&")
+
+
+def test_an_unchanged_poll_is_answered_before_flask_as_the_app_would(
+        app: Flask, table: Table) -> None:
+    """The 304 (nearly every request a table makes) reads the version and nothing else: no
+    request reaches Flask (no session, no routing); its headers are those of the app's 304."""
+    mid = table.seed([HAND_440_71])
+    tokens = [mid, app.extensions["referee.store"].load(mid).view_token]
+    inner = Client(app.wsgi_app.app)          # type: ignore[attr-defined]   # the app alone
+    for token in tokens:
+        etag = table.client.get(f"/m/{token}/live").headers["ETag"]
+        asked = {"If-None-Match": etag, "HX-Request": "true"}
+        started: list[object] = []
+
+        def record(sender: Flask, **_: Any) -> None:
+            started.append(sender)  # noqa: B023
+
+        request_started.connect(record, app)
+        try:
+            fast = table.client.get(f"/m/{token}/live", headers=asked)
+        finally:
+            request_started.disconnect(record, app)
+        assert fast.status_code == 304 and fast.get_data() == b"" and not started
+        own = inner.get(f"/m/{token}/live", headers=asked)
+        assert own.status_code == 304
+        assert sorted(fast.headers.items()) == sorted(own.headers.items()), token
+    # a changed version, a stale validator or an unknown token go on to the app
+    assert table.client.get(f"/m/{mid}/live", headers={"If-None-Match": '"0e"'}).status_code \
+        == 200
+    assert table.client.get("/m/" + "A" * 22 + "/live",
+                            headers={"If-None-Match": '"1e"'}).status_code == 404
