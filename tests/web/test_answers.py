@@ -247,3 +247,24 @@ def test_an_unchanged_poll_is_answered_before_flask_as_the_app_would(
         == 200
     assert table.client.get("/m/" + "A" * 22 + "/live",
                             headers={"If-None-Match": '"1e"'}).status_code == 404
+
+
+def test_the_unchanged_poll_reads_the_version_on_every_database(db_app: Flask) -> None:
+    """SQLite and PostgreSQL (each driver its own placeholders): the edit link's and the view
+    link's version, a change seen, an unknown token."""
+    store = db_app.extensions["referee.store"]
+    mid = store.create("tartli", {"players": ["A", "B"], "target": 5, "first_dealer": 0}, [])
+    view = store.load(mid).view_token
+    client = db_app.test_client()
+    for token, kind in ((mid, "e"), (view, "v")):
+        assert store.version(token) == (1, kind == "e")
+        asked = {"If-None-Match": f'"1{kind}"'}
+        assert client.get(f"/m/{token}/live", headers=asked).status_code == 304
+    assert store.version("A" * 22) is None
+    stored = store.load(mid)
+    store.save_hands(mid, stored.hands, [{"indicator": "8h", "exchange": None, "tricks": [],
+                                          "bela": None, "end": None, "dealer": A}],
+                     "Trump indicator (hand 1)", "", version=stored.version)
+    assert store.version(mid) == (2, True)
+    changed = client.get(f"/m/{mid}/live", headers={"If-None-Match": '"1e"'})
+    assert changed.status_code == 200 and changed.headers["ETag"] == '"2e"'
