@@ -17,7 +17,8 @@ from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import MethodNotAllowed
 
-from . import assets, invalid
+from .. import charts
+from . import assets, circlestore, invalid
 from .boards import Boards
 from .pdf import Scoresheets
 from .store import Store
@@ -67,22 +68,28 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.filters["localtime"] = _localtime
     app.jinja_env.globals["invalid"] = invalid.attributes    # a hand-written input's marks
+    app.jinja_env.globals["running_totals"] = charts.running_totals    # the match's chart
+    app.before_request(_upload_limit)
     # Registered before the CSRF check, which would fail on a form field without a name.
     app.before_request(_nameless_fields)
     csrf.init_app(app)
     htmx.init_app(app)
-    app.extensions["referee.store"] = Store(app.config["DATABASE_URL"])
+    # the circles' tables share the store's metadata: created with its own (circlestore)
+    app.extensions["referee.store"] = store = Store(app.config["DATABASE_URL"])
+    app.extensions["referee.circles"] = circlestore.Circles(store)
     app.extensions["referee.scoresheets"] = Scoresheets()
     app.extensions["referee.boards"] = Boards()
     # the unchanged live poll (nearly every request) answered before Flask: unchanged.py
     app.wsgi_app = UnchangedPolls(  # type: ignore[method-assign]
-        app.wsgi_app, app.extensions["referee.store"], SECURITY)
+        app.wsgi_app, store, SECURITY)
     assets.init_app(app, STATIC)
 
-    from . import cards, views
+    from . import cards, circles, views
 
     cards.register(app)
     app.register_blueprint(views.bp)
+    app.register_blueprint(circles.bp)
+    app.jinja_env.globals["remembered_circles"] = circles.remembered_circles
 
     app.after_request(_gzipped)           # registered first: runs after the others
 
@@ -127,8 +134,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     @app.errorhandler(413)
     def too_large(error: Exception) -> tuple[str, int]:
+        limit = "20 MB" if request.endpoint == "circles.import_circle" else "1 MB"
         return render_template(
-            "error.html", title="Too large", message="That upload is too large (1 MB at most).",
+            "error.html", title="Too large", message=f"That upload is too large ({limit} at most).",
         ), 413
 
     return app
@@ -140,6 +148,14 @@ CSRF_MESSAGE = ("This form could not be checked (its security token is missing o
 
 NAMELESS_MESSAGE = ("This form could not be read (it holds a field without a name). "
                     "Nothing was changed: reload the page and try again.")
+
+
+def _upload_limit() -> None:
+    """A circle file (all of a circle's matches) may be larger than the 1 MB of a form."""
+    if request.endpoint == "circles.import_circle":
+        from ..engine.circlefile import MAX_BYTES
+
+        request.max_content_length = MAX_BYTES
 
 
 def _nameless_fields() -> Any:
