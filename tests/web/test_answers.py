@@ -77,6 +77,9 @@ def test_a_finished_hand_answers_its_outcome_and_the_standings_out_of_band(
     board = re.search(r'<div id="scoreboard"[^>]*>', html)
     assert board and OOB in board.group(0)
     assert 'id="standings"' in html.split('id="live-editor"')[0]
+    # the chart of the running totals (issue 13) with the new hand, out of band too
+    chart = re.search(r'<div id="live-chart"[^>]*>\s*<details[^>]*id="chart"', html)
+    assert chart and OOB in chart.group(0)
 
 
 def test_a_refusal_swaps_the_top_and_the_editor_with_what_was_typed(table: Table) -> None:
