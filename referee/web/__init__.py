@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gzip
 import os
 import secrets
 import tempfile
@@ -18,8 +19,10 @@ from werkzeug.exceptions import MethodNotAllowed
 
 from .. import charts
 from . import assets, circlestore, invalid
+from .boards import Boards
 from .pdf import Scoresheets
 from .store import Store
+from .unchanged import UnchangedPolls
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
@@ -30,6 +33,10 @@ CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
+# No inline script or style, nothing from elsewhere, no framing, and no Referer that could
+# carry a match's address to another site.
+SECURITY = {"Content-Security-Policy": CSP, "Referrer-Policy": "no-referrer",
+            "X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY"}
 
 csrf = CSRFProtect()
 htmx = HTMX()
@@ -71,6 +78,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["referee.store"] = store = Store(app.config["DATABASE_URL"])
     app.extensions["referee.circles"] = circlestore.Circles(store)
     app.extensions["referee.scoresheets"] = Scoresheets()
+    app.extensions["referee.boards"] = Boards()
+    # the unchanged live poll (nearly every request) answered before Flask: unchanged.py
+    app.wsgi_app = UnchangedPolls(  # type: ignore[method-assign]
+        app.wsgi_app, store, SECURITY)
     assets.init_app(app, STATIC)
 
     from . import cards, circles, circlestats, views  # noqa: F401 (circlestats: its routes)
@@ -80,14 +91,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(circles.bp)
     app.jinja_env.globals["remembered_circles"] = circles.remembered_circles
 
+    app.after_request(_gzipped)           # registered first: runs after the others
+
     @app.after_request
     def security_headers(response: Response) -> Response:
-        # No inline script or style, nothing from elsewhere, no framing, and no Referer that
-        # could carry a match's address to another site.
-        response.headers.setdefault("Content-Security-Policy", CSP)
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("X-Frame-Options", "DENY")
+        for name, value in SECURITY.items():
+            response.headers.setdefault(name, value)
         return response
 
     @app.after_request
@@ -165,6 +174,24 @@ def _problem(title: str, message: str, status: int) -> Any:
         return render_template("_alert.html", message=message), status, {
             "HX-Retarget": "#alerts", "HX-Reswap": "innerHTML"}
     return render_template("error.html", title=title, message=message), status
+
+
+GZIP_FROM = 1024          # bytes of HTML from which an answer is sent gzipped
+
+
+def _gzipped(response: Response) -> Response:
+    """An HTML answer gzipped for a browser that takes it (issue 12): a page, an htmx answer
+    to an action or a live scoreboard is a few kB on the wire, a fraction of its HTML."""
+    if response.mimetype != "text/html" or response.direct_passthrough:
+        return response
+    response.vary.add("Accept-Encoding")
+    length = response.calculate_content_length()
+    if (length is None or length < GZIP_FROM or "Content-Encoding" in response.headers
+            or request.accept_encodings["gzip"] <= 0):
+        return response
+    response.set_data(gzip.compress(response.get_data(), 6, mtime=0))
+    response.headers["Content-Encoding"] = "gzip"
+    return response
 
 
 def _public_url(value: str | None) -> str | None:

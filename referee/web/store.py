@@ -108,6 +108,10 @@ TOKEN_BYTES = 16          # 128 bits per token
 SQLITE_WAIT = 30.0        # seconds a SQLite connection waits for another's lock
 STARTUP_WAIT = 900.0      # seconds a starting process waits for another's upgrade
 
+# A match's version by either of its tokens (Store.version).
+_VERSION = select(matches.c.id, matches.c.version).where(
+    or_(matches.c.id == bindparam("token"), matches.c.view_token == bindparam("token")))
+
 
 class StaleMatch(Exception):
     """The match changed (another device) between reading it and writing the change."""
@@ -172,6 +176,7 @@ def _now() -> datetime:
 
 class Store:
     def __init__(self, url: str) -> None:
+        self._version: tuple[str, Any] | None = None       # Store.version's SQL, compiled
         sqlite = url.startswith("sqlite")
         self.engine: Engine = create_engine(
             url, connect_args={"timeout": SQLITE_WAIT} if sqlite else {},
@@ -227,12 +232,24 @@ class Store:
             )
 
     def version(self, token: str) -> tuple[int, bool] | None:
-        """(version, opened with the edit token) — one indexed read, for live scoreboards."""
-        with self.engine.connect() as conn:
-            row = conn.execute(select(matches.c.id, matches.c.version).where(
-                or_(matches.c.id == token, matches.c.view_token == token)
-            )).first()
-        return None if row is None else (row.version, row.id == token)
+        """(version, opened with the edit token) — one indexed read, for live scoreboards
+        (asked every second by every phone: the statement, ``_VERSION``, is compiled once
+        and sent on the driver's own connection from the pool)."""
+        if self._version is None:
+            compiled = _VERSION.compile(dialect=self.engine.dialect)
+            self._version = (compiled.string, compiled.positiontup)
+        sql, positions = self._version
+        params: Any = (tuple({"token": token}[name] for name in positions)
+                       if positions is not None else {"token": token})
+        conn = self.engine.raw_connection()
+        try:
+            cursor = conn.cursor()
+            cursor.execute(sql, params)
+            row = cursor.fetchone()
+            cursor.close()
+        finally:
+            conn.close()
+        return None if row is None else (row[1], row[0] == token)
 
     def listed(self, tokens: list[str]) -> list[tuple[str, str, dict[str, Any], datetime]]:
         """(token, game, settings, updated) of the matches these tokens open, newest first."""

@@ -21,8 +21,9 @@ from flask import (
     url_for,
 )
 from flask_wtf import FlaskForm
+from flask_wtf.csrf import generate_csrf
 from flask_wtf.file import FileField, FileRequired
-from markupsafe import escape
+from markupsafe import Markup, escape
 from wtforms import StringField
 from wtforms.validators import Length, ValidationError
 
@@ -32,6 +33,7 @@ from ..engine.games import GAMES
 from ..engine.games.base import HandOutcome, MatchResult, require_name
 from ..stats import csv as csv_export
 from . import htmx
+from .boards import Board, Boards, shared
 from .changes import describe_changes
 from .corrections import LaterHands, Plan, chosen, flash_plan, label_with, until
 from .games import WEB_GAMES
@@ -50,6 +52,7 @@ from .sharing import (
     token_in,
 )
 from .store import StaleMatch, Store, StoredMatch
+from .unchanged import etag
 
 VIEW_ONLY = ("This is the match's view link: it shows the scoreboard and the record, but only "
              "the edit link can change the match. Nothing was changed.")
@@ -284,24 +287,34 @@ def render_live(
     ctx: ActionContext, web: WebGame, *, error: str | None = None,
     bound: dict[str, FlaskForm] | None = None, status: int = 200, editing: bool = False,
     posted: str | None = None, conflict: dict[str, Any] | None = None,
-    corrections: dict[str, Any] | None = None,
+    corrections: dict[str, Any] | None = None, changed: bool = False,
 ) -> Any:
+    """The match page, or to htmx its live section. An htmx answer to an action sends only
+    the parts that may have changed (``answer`` in _live.html): after a ``changed`` match, the
+    top, the scoreboard, the editor, the hands, the undo button and the history of changes;
+    after a refusal (422: nothing stored), the top and the editor, with what was typed. The
+    top (#live-top) is the swap's target, the rest goes out of band."""
     context = _page(ctx, web, error=error, bound=bound, editing=editing, posted=posted,
                     conflict=conflict, corrections=corrections)
+    headers: dict[str, str] = {}
     if htmx:
         template = "matches/_live.html"
+        context["answer"] = "change" if changed else "refusal" if status == 422 else None
+        if context["answer"]:
+            headers["HX-Retarget"] = "#live-top"
     else:
         template = "matches/match.html"
         match = ctx.match
         device_id()         # given now: this page's polls carry it (see live)
         context["share"] = share_links(match.id if match.can_edit else None, match.view_token)
         context["host_hint"] = host_hint()
-    headers = {"HX-Reswap": "outerHTML show:#rule-error:top"} if error and htmx else {}
+    if error and htmx:
+        headers["HX-Reswap"] = "outerHTML show:#rule-error:top"
     return render_template(template, **context), status, headers
 
 
 def _etag(version: int, can_edit: bool) -> str:
-    return f"{version}{'e' if can_edit else 'v'}"
+    return etag(version, can_edit)
 
 
 @bp.get("/m/<match_id>")
@@ -314,7 +327,10 @@ def match(match_id: str) -> Any:
 @bp.get("/m/<match_id>/live")
 def live(match_id: str) -> Any:
     """The scoreboard, polled every second by every phone showing the match: answered
-    304 from one indexed read while nothing changed (If-None-Match: the match's version)."""
+    304 from one indexed read while nothing changed (If-None-Match: the match's version;
+    answered before Flask as a rule, unchanged.py);
+    else the version's shared parts, rendered once for every phone (boards.py), around this
+    phone's own: the address it polls and the warning that its open editor went stale."""
     found = store().version(match_id) if token_in(match_id) == match_id else None
     if found is None:
         abort(404)
@@ -323,21 +339,47 @@ def live(match_id: str) -> Any:
     if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:
-        stored, web, result = load(match_id, events=HISTORY)
-        etag = _etag(stored.version, stored.can_edit)      # the version this body shows
-        context = _page(_context(stored, web, result), web, messages=False)
-        context["watch"] = watch = _watched() if stored.can_edit else None
+        board = boards().get(match_id, found[0]) or _board(match_id)
+        etag = _etag(board.version, board.can_edit)       # the version this body shows
+        watch = _watched() if board.can_edit else None
+        stale = None
         if watch is not None:
             number, base = watch
             # Only a change made elsewhere warns: a poll sent while this phone's own
             # change was on its way answers after it (a slow network), on the old base.
-            latest = stored.events[0] if stored.events else None
-            if stored.base(number) != base and not (latest and made_here(latest.device)):
-                context["editor_stale"] = number
-        response = Response(render_template("matches/_scoreboard.html", oob=True, **context))
+            latest = board.latest_device
+            if board.base(number) != base and not (latest is not None and made_here(latest)):
+                stale = number
+        inside, rest = board.parts(generate_csrf() if board.can_edit else "")
+        response = Response(render_template(
+            "matches/_scoreboard.html", oob=True, match=board, game=WEB_GAMES[board.game].game,
+            etag=etag, watch=watch, editor_stale=stale, board=Markup(inside), rest=Markup(rest)))
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache, private"
     return response
+
+
+def boards() -> Boards:
+    return current_app.extensions["referee.boards"]  # type: ignore[no-any-return]
+
+
+def _board(match_id: str) -> Board:
+    """The parts of the live scoreboard's answer that every phone polling this version of
+    the match by this link is sent alike, rendered once and kept (boards.py)."""
+    stored, web, result = load(match_id, events=HISTORY)
+    context = {**_page(_context(stored, web, result), web, messages=False), "watch": None}
+    csrf = generate_csrf() if stored.can_edit else ""
+    rest = "\n".join(render_template(part, oob=True, **context)
+                     for part in ("matches/_history.html", "matches/_changes.html"))
+    board = Board(
+        token=stored.token, game=stored.game, version=stored.version,
+        can_edit=stored.can_edit,
+        scoreboard=shared(render_template("matches/_board.html", **context), csrf),
+        rest=shared(rest, csrf),
+        bases=tuple(stored.base(n) for n in range(1, len(stored.hands) + 2)),
+        latest_device=stored.events[0].device if stored.events else None)
+    boards().put(board)
+    return board
 
 
 def _watched() -> tuple[int, str] | None:
@@ -678,7 +720,8 @@ def _after_change(match_id: str, editing: int | None) -> Any:
     if htmx:
         stored, web, result = load(match_id, events=HISTORY)
         ctx = _context(stored, web, result, editing)
-        page, status, headers = render_live(ctx, web, editing=editing is not None)
+        page, status, headers = render_live(ctx, web, editing=editing is not None,
+                                            changed=True)
         if anchor == TOLD:
             headers = {**headers, "HX-Reswap": f"outerHTML show:#{TOLD}:top"}
         return page, status, headers

@@ -15,7 +15,9 @@
    5. What the user opened stays open: the live scoreboard's answer re-renders the hands'
       history and the history of changes (hx-swap-oob); a <details> opened there is opened
       again in the new copy (known by its id, or its place in the nearest element with one).
-      This page's own request forgets them: its answer is a new page.
+      This page's own request forgets them: its answer is a new page (the top of the live
+      part, #live-top, with the scoreboard, the editor and the histories out of band, every
+      part it changed; views.render_live).
    6. The links for more phones are open on a new match's page; once its first hand is
       recorded (on this phone or another) they fold away, as the page would load them. */
 (function () {

@@ -81,8 +81,9 @@ def steps(page: Any, *actions: Callable[[Any], object]) -> Callable[[], None]:
 
 
 def submit(page: Any, selector: str) -> None:
-    """Tap ``selector`` and wait until htmx has put the answer in place of the live part."""
-    live = page.locator("#live").element_handle()
+    """Tap ``selector`` and wait until htmx has put the answer in place: every answer replaces
+    the top of the live part (#live-top; the whole #live for some)."""
+    live = page.locator("#live-top").element_handle()
     page.locator(selector).first.click()
     page.wait_for_function("live => !live.isConnected", arg=live)
     settled(page)
@@ -283,8 +284,9 @@ def focused(page: Any) -> str:
 
 
 def press(page: Any, selector: str) -> None:
-    """Focus ``selector`` and press Enter, as a keyboard does; wait for the swap."""
-    live = page.locator("#live").element_handle()
+    """Focus ``selector`` and press Enter, as a keyboard does; wait for the swap (of #live-top,
+    which every answer replaces)."""
+    live = page.locator("#live-top").element_handle()
     page.locator(selector).first.focus()
     page.keyboard.press("Enter")
     page.wait_for_function("live => !live.isConnected", arg=live)

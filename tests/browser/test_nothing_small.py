@@ -150,8 +150,9 @@ def open_pickers(page: object) -> None:
 
 
 def submit(p: object, selector: str) -> None:
-    """Tap ``selector`` and wait until htmx has put the answer in place of the live part."""
-    live = p.locator("#live").element_handle()  # type: ignore[attr-defined]
+    """Tap ``selector`` and wait until htmx has put the answer in place: every answer replaces
+    the top of the live part (#live-top; the whole #live for some)."""
+    live = p.locator("#live-top").element_handle()  # type: ignore[attr-defined]
     p.click(selector)  # type: ignore[attr-defined]
     p.wait_for_function("live => !live.isConnected", arg=live)  # type: ignore[attr-defined]
 

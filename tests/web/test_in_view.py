@@ -42,7 +42,7 @@ def series(app: Flask, client: FlaskClient, csrf_token: Callable[..., str]) -> S
 
 def outcome(page: Page) -> str:
     """The text of the top of the page (#outcome)."""
-    found = re.search(r'<div id="outcome"[^>]*>(.*?)\n</div>', page.html, re.S)
+    found = re.search(r'<div id="outcome"[^>]*>(.*?)</div>', page.html, re.S)  # no inner div
     assert found, page.html[:2000]
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", found.group(1))).split())
 

@@ -194,9 +194,11 @@ class Page:
 
     @property
     def is_partial(self) -> bool:
-        """The #live fragment alone (what htmx swaps in), not a whole page."""
+        """The #live fragment alone (what htmx swaps in), or an action's answer (its top,
+        #live-top, then its other changed parts out of band), not a whole page."""
         start = self.html.lstrip()[:200].lower()
-        return start.startswith('<div id="live"') and "<html" not in self.html.lower()
+        return (start.startswith(('<div id="live"', '<div id="live-top"'))
+                and "<html" not in self.html.lower())
 
     @property
     def is_full_page(self) -> bool:
