@@ -16,6 +16,7 @@ from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import MethodNotAllowed
 
+from ..engine import matchfile
 from . import assets, invalid
 from .pdf import Scoresheets
 from .store import Store
@@ -24,6 +25,9 @@ ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
 STATIC = ROOT / "static"
 HTMX_VERSION = "2.0.11"
+UPLOAD = 1024 * 1024                      # bytes of any request's body
+# an imported match file: the largest (``matchfile.MAX_BYTES``) and its form around it
+IMPORT_UPLOAD = (matchfile.MAX_BYTES // (1024 * 1024) + 1) * 1024 * 1024
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -44,7 +48,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SECRET_KEY=os.environ.get("REFEREE_SECRET_KEY") or _instance_secret(app.instance_path),
         DATABASE_URL=os.environ.get("REFEREE_DATABASE_URL")
         or f"sqlite:///{Path(app.instance_path) / 'referee.sqlite3'}",
-        MAX_CONTENT_LENGTH=1024 * 1024,
+        MAX_CONTENT_LENGTH=UPLOAD,
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,
         # Pages send no Referer (no-referrer keeps tokens private), so over HTTPS the CSRF
@@ -60,6 +64,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.filters["localtime"] = _localtime
     app.jinja_env.globals["invalid"] = invalid.attributes    # a hand-written input's marks
+    app.before_request(_upload_limit)          # before anything reads the form
     # Registered before the CSRF check, which would fail on a form field without a name.
     app.before_request(_nameless_fields)
     csrf.init_app(app)
@@ -118,8 +123,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     @app.errorhandler(413)
     def too_large(error: Exception) -> tuple[str, int]:
+        most = (request.max_content_length or UPLOAD) // (1024 * 1024)
         return render_template(
-            "error.html", title="Too large", message="That upload is too large (1 MB at most).",
+            "error.html", title="Too large",
+            message=f"That upload is too large ({most} MB at most).",
         ), 413
 
     return app
@@ -131,6 +138,14 @@ CSRF_MESSAGE = ("This form could not be checked (its security token is missing o
 
 NAMELESS_MESSAGE = ("This form could not be read (it holds a field without a name). "
                     "Nothing was changed: reload the page and try again.")
+
+
+def _upload_limit() -> None:
+    """A match file may be larger than any other request: the import takes the largest match
+    file (``matchfile.MAX_BYTES``, with room for the form around it); every other request
+    stays within ``UPLOAD``."""
+    if request.endpoint == "matches.import_match":
+        request.max_content_length = IMPORT_UPLOAD
 
 
 def _nameless_fields() -> Any:

@@ -200,7 +200,7 @@ def import_match() -> Any:
     error = None
     if form.validate_on_submit():
         try:
-            data = form.file.data.read(current_app.config["MAX_CONTENT_LENGTH"])
+            data = form.file.data.read(matchfile.MAX_BYTES + 1)     # larger: refused
             loaded = matchfile.load(data)
             if loaded.game not in WEB_GAMES:
                 raise RuleViolation("file.game", f"This server has no pages for {loaded.game}")

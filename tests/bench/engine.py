@@ -166,15 +166,10 @@ def bench(game: str, size: int) -> Bench:
 
 @cache
 def _texts_of(game: str, size: int) -> tuple[str, ...]:
-    """The match files as the app writes them (``dump`` of a checked match), without the
-    indentation of ``dumps``: a Marjolet match of 1,000 deals recorded card by card is larger
-    than a match file may be (``matchfile.MAX_BYTES``) once indented."""
+    """The match files as the app writes them (``dumps`` of a checked match)."""
     b = bench(game, size)
-    return tuple(
-        json.dumps(matchfile.dump(matchfile.load(_file(b.game, b.settings, hands))),
-                   ensure_ascii=False, separators=(",", ":"))
-        for hands in b.matches
-    )
+    return tuple(matchfile.dumps(matchfile.load(_file(b.game, b.settings, hands)))
+                 for hands in b.matches)
 
 
 def _texts(b: Bench) -> list[str]:
