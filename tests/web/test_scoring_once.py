@@ -9,6 +9,7 @@ Counted: the hands the scoring's folds add (``add`` of the game's fold class).""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,6 +22,7 @@ from referee.engine import matchfile, scoring
 from referee.engine.games.base import Game
 from referee.engine.games.troggu import GAME as TROGGU
 from referee.engine.games.troggu.match import MatchFold
+from referee.engine.games.troggu.values import HALF
 from referee.scoresheet import render_html
 
 HTMX = pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
@@ -141,3 +143,31 @@ def test_a_restore_folds_the_hands_from_its_place_once(
     folds.clear()
     table.done(table.post(f"/m/{evening}/changes/{event}/restore", htmx=htmx), htmx)
     assert folds.added == [HANDS - 1, HANDS]
+
+
+@pytest.mark.parametrize("change", ["forged", "changed"])
+def test_a_stored_hand_changed_behind_the_apps_back_is_checked_again(
+        app: Flask, table: Table, evening: str, change: str) -> None:
+    """The cached fold is reused only for hands equal to those it folded: a hand written into
+    the database by other means is read, found different and checked in full, whatever the
+    cache held (a fact the rules refuse: the match cannot be scored, 409; a fact they allow:
+    scored as it now stands)."""
+    from sqlalchemy import update
+
+    from referee.web.store import hands as rows
+
+    facts = table.hands(evening)[4]
+    if change == "forged":
+        facts["dealer"] = 9                          # no such seat at a table of five
+    else:
+        facts["end"]["points"] = HALF                # 57–57: nobody wins, nobody pays
+    with app.extensions["referee.store"].engine.begin() as conn:
+        conn.execute(update(rows).where(rows.c.match_id == evening, rows.c.position == 4)
+                     .values(facts=json.dumps(facts)))
+    page = table.get(f"/m/{evening}")
+    if change == "forged":
+        assert page.status == 409
+        assert "Hand 5" in page.text
+    else:
+        assert page.status == 200
+        assert f"{HALF}–{HALF}, nobody wins and nobody pays" in page.html
