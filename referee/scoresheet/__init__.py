@@ -20,6 +20,7 @@ from urllib.request import url2pathname
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from ..charts import PAPER, running_totals
 from ..engine import matchfile, scoring
 from ..engine.games import get
 from ..engine.games.base import MatchResult
@@ -52,6 +53,7 @@ def render_html(m: matchfile.MatchFile) -> str:
     context: dict[str, Any] = {
         "m": m, "game": game, "result": result, "names": list(m.settings["players"]),
         "rules": game.rules_in_force(m.settings),
+        "chart": running_totals(game, m.settings, result, layout=PAPER),
     }
     if m.game in CONTEXTS:
         context.update(CONTEXTS[m.game](m.settings, result))

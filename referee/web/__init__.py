@@ -16,8 +16,9 @@ from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import MethodNotAllowed
 
+from .. import charts
 from ..engine import matchfile
-from . import assets, invalid
+from . import assets, circlestore, invalid
 from .pdf import Scoresheets
 from .store import Store
 
@@ -64,19 +65,24 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.filters["localtime"] = _localtime
     app.jinja_env.globals["invalid"] = invalid.attributes    # a hand-written input's marks
+    app.jinja_env.globals["running_totals"] = charts.running_totals    # the match's chart
     app.before_request(_upload_limit)          # before anything reads the form
     # Registered before the CSRF check, which would fail on a form field without a name.
     app.before_request(_nameless_fields)
     csrf.init_app(app)
     htmx.init_app(app)
-    app.extensions["referee.store"] = Store(app.config["DATABASE_URL"])
+    # the circles' tables share the store's metadata: created with its own (circlestore)
+    app.extensions["referee.store"] = store = Store(app.config["DATABASE_URL"])
+    app.extensions["referee.circles"] = circlestore.Circles(store)
     app.extensions["referee.scoresheets"] = Scoresheets()
     assets.init_app(app, STATIC)
 
-    from . import cards, views
+    from . import cards, circles, circlestats, views  # noqa: F401 (circlestats: its routes)
 
     cards.register(app)
     app.register_blueprint(views.bp)
+    app.register_blueprint(circles.bp)
+    app.jinja_env.globals["remembered_circles"] = circles.remembered_circles
 
     @app.after_request
     def security_headers(response: Response) -> Response:
@@ -123,7 +129,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     @app.errorhandler(413)
     def too_large(error: Exception) -> tuple[str, int]:
-        most = (request.max_content_length or UPLOAD) // (1024 * 1024)
+        most = round((request.max_content_length or UPLOAD) / 1_000_000)
         return render_template(
             "error.html", title="Too large",
             message=f"That upload is too large ({most} MB at most).",
@@ -141,11 +147,15 @@ NAMELESS_MESSAGE = ("This form could not be read (it holds a field without a nam
 
 
 def _upload_limit() -> None:
-    """A match file may be larger than any other request: the import takes the largest match
-    file (``matchfile.MAX_BYTES``, with room for the form around it); every other request
-    stays within ``UPLOAD``."""
+    """An imported file may be larger than any other request (``UPLOAD``): a match file,
+    the largest match (``matchfile.MAX_BYTES``) with room for the form around it; a circle
+    file, all of a circle's matches."""
     if request.endpoint == "matches.import_match":
         request.max_content_length = IMPORT_UPLOAD
+    elif request.endpoint == "circles.import_circle":
+        from ..engine.circlefile import MAX_BYTES
+
+        request.max_content_length = MAX_BYTES
 
 
 def _nameless_fields() -> Any:

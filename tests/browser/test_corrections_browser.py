@@ -29,7 +29,7 @@ def test_an_edit_that_removes_a_tie_and_its_decider(page: object, server: str,
         "hands": TIE_HANDS + [decider(B), LATER],
     }))
     page.goto(server)  # type: ignore[attr-defined]
-    page.set_input_files("input[type=file]", str(file))  # type: ignore[attr-defined]
+    page.set_input_files("form[action='/import'] input[type=file]", str(file))  # type: ignore[attr-defined]
     page.click("button:text-is('Import')")  # type: ignore[attr-defined]
     expect(page.locator(".notice")).to_contain_text("Match imported")  # type: ignore[attr-defined]
     match_url = re.sub(r"\?.*", "", page.url)  # type: ignore[attr-defined]

@@ -63,7 +63,7 @@ def opened(chromium: Any, server: str, file: Path, *, javascript: bool = True) -
     """A phone that imported the match ``file`` and shows its page."""
     page = touch_phone(chromium, javascript=javascript)
     page.goto(server)
-    page.set_input_files("input[type=file]", str(file))
+    page.set_input_files("form[action='/import'] input[type=file]", str(file))
     page.click("button:text-is('Import')")
     playwright_api.expect(page.locator(".notice")).to_contain_text("Match imported")
     page.goto(re.sub(r"[?#].*", "", page.url))

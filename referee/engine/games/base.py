@@ -171,6 +171,11 @@ class Game(ABC):
         totals are the victory count itself)."""
         return "Points this game"
 
+    def points_target(self, settings: dict[str, Any]) -> int | None:
+        """The running total at which a side wins a game (drawn on the chart of the totals);
+        None where the totals race to no target (e.g. balances)."""
+        return None
+
     def victory_label(self, settings: dict[str, Any]) -> str:
         """The heading of the victory count on the scoreboard (empty: no such row, for a match
         of one game, whose winner the phase names)."""

@@ -82,6 +82,9 @@ class Marjolet(Game):
     def sides(self, settings: dict[str, Any]) -> list[str]:
         return list(settings["players"])
 
+    def points_target(self, settings: dict[str, Any]) -> int | None:
+        return int(settings["target"])      # 500, or 1000 with Target 1000 (7.2, 7.4)
+
     def rules_in_force(self, settings: dict[str, Any]) -> list[str]:
         rules = rules_of(settings)
         target = settings["target"]

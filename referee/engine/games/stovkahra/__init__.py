@@ -28,7 +28,7 @@ from ..base import (
 )
 from ..dealer import proposed_after
 from .facts import deal_to_json, parse_deal
-from .match import MatchFold
+from .match import RACE, MatchFold
 from .play import legal_plays
 
 DEFAULT_TARGET = 10
@@ -88,6 +88,9 @@ class Stovkahra(Game):
 
     def sides(self, settings: dict[str, Any]) -> list[str]:
         return list(settings["teams"])
+
+    def points_target(self, settings: dict[str, Any]) -> int | None:
+        return RACE.target                  # a game to 100 points (7.1)
 
     def rules_in_force(self, settings: dict[str, Any]) -> list[str]:
         target = settings["target"]

@@ -9,7 +9,7 @@ from ...errors import RuleViolation
 from ..base import Game, Repair, different_names, require_name, require_player
 from ..dealer import complete_dealers
 from .facts import hand_to_json, parse_hand
-from .match import MatchFold
+from .match import RACE, MatchFold
 from .repair import repair_decider
 
 TARGETS = (5, 10)
@@ -40,6 +40,9 @@ class Tartli(Game):
 
     def sides(self, settings: dict[str, Any]) -> list[str]:
         return list(settings["players"])
+
+    def points_target(self, settings: dict[str, Any]) -> int | None:
+        return RACE.target                  # a game is won at 501 (7.1)
 
     def rules_in_force(self, settings: dict[str, Any]) -> list[str]:
         return [

@@ -1,0 +1,178 @@
+"""The chart of the running totals on the match page, on the view link and on the scoresheet
+(issue 13): inline SVG within the CSP, coloured by the site's style sheets in light and dark."""
+
+from __future__ import annotations
+
+import io
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from pypdf import PdfReader
+
+from referee import charts
+from referee.engine.games import get
+from referee.engine.matchfile import load
+from referee.web.store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "tests" / "data"
+NS = {"svg": "http://www.w3.org/2000/svg"}
+FILES = ["tartli-short", "stovkahra-series", "marjolet-game", "troggu-evening"]
+
+
+def stored(app: Flask, name: str, hands: int | None = None) -> tuple[str, str]:
+    """A match of tests/data stored as the app stores it: (edit id, view token)."""
+    m = load((DATA / f"{name}.json").read_bytes())
+    store: Store = app.extensions["referee.store"]
+    match_id = store.create(m.game, m.settings, m.hands[:hands])
+    found = store.load(match_id)
+    assert found is not None
+    return match_id, found.view_token
+
+
+def chart_of(html: str) -> ET.Element | None:
+    """The SVG inside the page's chart panel, read as XML (None: no chart)."""
+    panel = re.search(r'<details class="chart panel" id="chart">(.*?)</details>', html, re.S)
+    if panel is None:
+        return None
+    svg = re.search(r"<svg\b.*</svg>", panel.group(1), re.S)
+    assert svg is not None
+    return ET.fromstring(svg.group(0))
+
+
+def series_labels(root: ET.Element) -> list[str | None]:
+    return [g.get("data-label") for g in root.iterfind("svg:g", NS)
+            if "series" in g.get("class", "").split()]
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_the_match_page_and_the_view_link_show_the_chart(
+    app: Flask, client: FlaskClient, name: str
+) -> None:
+    match_id, view = stored(app, name)
+    m = load((DATA / f"{name}.json").read_bytes())
+    sides = get(m.game).sides(m.settings)
+    for token in (match_id, view):
+        response = client.get(f"/m/{token}")
+        assert response.status_code == 200
+        html = response.get_data(as_text=True)
+        root = chart_of(html)
+        assert root is not None, token
+        assert series_labels(root) == sides
+        assert "<summary>Chart of the running totals</summary>" in html
+        # folded, after the scoreboard: the first screen stays the scoreboard's and editor's
+        assert html.index('id="chart"') > html.index('id="standings"')
+
+
+def test_the_chart_comes_with_the_htmx_answer_too(app: Flask, client: FlaskClient) -> None:
+    match_id, _ = stored(app, "tartli-short", 2)
+    response = client.get(f"/m/{match_id}", headers={"HX-Request": "true"})
+    root = chart_of(response.get_data(as_text=True))
+    assert root is not None and series_labels(root) == ["Ágnes", "Tamás"]
+
+
+def test_no_chart_before_the_first_hand(app: Flask, client: FlaskClient) -> None:
+    match_id, view = stored(app, "tartli-short", 0)
+    for token in (match_id, view):
+        html = client.get(f"/m/{token}").get_data(as_text=True)
+        assert 'id="chart"' not in html and "<svg" not in html.split('id="live"', 1)[1]
+
+
+def test_the_chart_needs_nothing_the_csp_refuses(app: Flask, client: FlaskClient) -> None:
+    match_id, _ = stored(app, "troggu-evening")
+    response = client.get(f"/m/{match_id}")
+    csp = response.headers["Content-Security-Policy"]
+    assert "style-src 'self'" in csp and "unsafe-inline" not in csp
+    root = chart_of(response.get_data(as_text=True))
+    assert root is not None
+    for element in root.iter():
+        assert "style" not in element.attrib                  # refused by style-src 'self'
+        assert element.tag.split("}")[-1] not in ("script", "style")
+        assert not any(key.startswith("on") for key in element.attrib)
+
+
+def test_a_name_with_markup_cannot_break_the_page(app: Flask, client: FlaskClient) -> None:
+    m = load((DATA / "tartli-short.json").read_bytes())
+    name = "</svg><b>\"A\"'"
+    settings = get("tartli").settings({**m.settings, "players": [name, "Tamás"]})
+    store: Store = app.extensions["referee.store"]
+    match_id = store.create("tartli", settings, m.hands[:1])
+    html = client.get(f"/m/{match_id}").get_data(as_text=True)
+    assert "</svg><b>" not in html
+    root = chart_of(html)
+    assert root is not None and series_labels(root) == [name, "Tamás"]
+
+
+# -- colours: the site's CSS, light and dark -------------------------------------------------
+
+def _variables(css: str) -> dict[str, str]:
+    found = re.findall(r"--([\w-]+):\s*#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})\b", css)
+    return {name: "#" + (value if len(value) == 6 else "".join(c * 2 for c in value))
+            for name, value in found}
+
+
+def _luminance(colour: str) -> float:
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: str, b: str) -> float:
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_every_line_colour_comes_from_the_css_and_reads_in_light_and_dark() -> None:
+    # Each line's name is written in its colour: text contrast (WCAG AA, 4.5:1) on the panel
+    # and on the paper, with the light colours and with night.css's dark ones.
+    css = (ROOT / "static" / "css" / "referee.css").read_text("utf-8")
+    night = (ROOT / "static" / "css" / "night.css").read_text("utf-8")
+    light, dark = _variables(css), {**_variables(css), **_variables(night)}
+    for index in range(8):
+        assert f"svg.chart .series-{index} {{ stroke: var(--chart-{index}); " \
+               f"fill: var(--chart-{index}); }}" in css
+        for colours in (light, dark):
+            for ground in ("panel", "paper"):
+                assert contrast(colours[f"chart-{index}"], colours[ground]) >= 4.5, (
+                    index, colours[f"chart-{index}"], colours[ground])
+        assert dark[f"chart-{index}"] != light[f"chart-{index}"]     # night.css has its own
+
+
+def test_paper_and_a_file_of_its_own_use_the_sites_colours() -> None:
+    # the sheet and the CLI's SVG have no site CSS: their colours are the site's, light and dark
+    css = _variables((ROOT / "static" / "css" / "referee.css").read_text("utf-8"))
+    night = _variables((ROOT / "static" / "css" / "night.css").read_text("utf-8"))
+    assert list(charts.PALETTE) == [css[f"chart-{i}"] for i in range(8)]
+    assert list(charts.NIGHT) == [night[f"chart-{i}"] for i in range(8)]
+    assert (css["ink"], css["muted"]) == (charts.INK, charts.MUTED)
+
+
+# -- the scoresheet ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", FILES)
+def test_the_scoresheet_draws_the_chart(name: str) -> None:
+    from referee.scoresheet import render_html, render_pdf
+
+    m = load((DATA / f"{name}.json").read_bytes())
+    game = get(m.game)
+    result = game.score(m.settings, m.hands)
+    html = render_html(m)
+    assert "<h2>Running totals</h2>" in html
+    svg = re.search(r"<svg\b.*?</svg>", html, re.S)
+    assert svg is not None
+    root = ET.fromstring(svg.group(0))
+    labels = [t.text for g in root.iterfind("svg:g", NS)
+              if "series" in g.get("class", "").split()
+              for t in g.iterfind("svg:text", NS)]
+    sides = game.sides(m.settings)
+    assert labels == [f"{side} {result.standing.totals[i]}" for i, side in enumerate(sides)]
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(render_pdf(m))).pages)
+    for label in labels:                            # drawn on the sheet as text
+        assert label is not None and label in text
