@@ -23,6 +23,15 @@ class Card:
     def __hash__(self) -> int:
         return self._hash    # type: ignore[no-any-return,attr-defined]
 
+    def __eq__(self, other: object) -> bool:
+        # most cards compared are the very same objects (a deck's, ``Deck.parse``); a
+        # dataclass keeps an ``__eq__`` of its own
+        if self is other:
+            return True
+        if type(other) is not Card:
+            return NotImplemented
+        return self.rank == other.rank and self.suit == other.suit
+
     def __str__(self) -> str:
         return f"{self.rank}{self.suit}"
 

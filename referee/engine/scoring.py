@@ -5,8 +5,9 @@ per request (before a change, after it, again for the answer), and each time the
 same up to the one changed or added. ``score`` keeps, per match (its game and settings), the
 hands last folded, every hand's outcome and the fold's state after each hand: a new list of
 hands is folded from the state after the longest common beginning, so appending a hand folds
-one hand, and changing hand k folds hands k to the end. The result is the one ``Game.score``
-gives (a test holds them equal over random appends, edits and deletes).
+one hand, and changing hand k folds hands k to the end; a hand in progress after the same
+hands, equal to the one last folded, is not folded again either. The result is the one
+``Game.score`` gives (a test holds them equal over random appends, edits and deletes).
 
 The cached hands are the caller's own dicts, compared by value: a caller must not change a
 hand in place after scoring it (the web layer changes copies; ``ActionContext.hands``).
@@ -85,6 +86,9 @@ class _Folded:
     checked: list[bool] = field(default_factory=list)      # folded with every check
     states: list[dict[str, Any]] = field(default_factory=list)
     outcomes: list[HandOutcome] = field(default_factory=list)
+    # the hand in progress after ``hands``, as last folded: (its facts, folded with every
+    # check, the fold's state after it, its outcome); None when there was none
+    draft: tuple[Any, bool, dict[str, Any], HandOutcome] | None = None
 
 
 _cache: OrderedDict[tuple[str, str], _Folded] = OrderedDict()
@@ -108,6 +112,10 @@ def _common(a: list[Any], b: list[Any]) -> int:
         else:
             high = middle
     return low
+
+
+def _same(a: Any, b: Any) -> bool:
+    return a is b or a == b
 
 
 def score(
@@ -145,9 +153,18 @@ def _score(
     folded.hands[:keep] = hands[:keep]        # the caller's equal hands: found by identity next
     if sure < keep and False in folded.checked[sure:keep]:
         keep = folded.checked.index(False, sure, keep)   # to be checked this time
-    del folded.hands[keep:], folded.checked[keep:], folded.outcomes[keep:]
-    del folded.states[keep + 1:]
-    fold = _resume(folded.kind, folded.states[keep], folded.outcomes)
+    draft, folded.draft = folded.draft, None
+    if (draft is not None and keep == len(folded.hands) == len(hands) - 1
+            and (draft[1] or len(hands) <= sure) and _same(hands[-1], draft[0])):
+        # the same hand in progress after the same hands: its fold is kept too
+        folded.draft = draft
+        fold = _resume(folded.kind, draft[2], folded.outcomes)
+        fold.draft = draft[3]
+        keep = len(hands)
+    else:
+        del folded.hands[keep:], folded.checked[keep:], folded.outcomes[keep:]
+        del folded.states[keep + 1:]
+        fold = _resume(folded.kind, folded.states[keep], folded.outcomes)
     word = game.hand_word.capitalize()
     try:
         for number in range(keep + 1, len(hands) + 1):
@@ -162,6 +179,8 @@ def _score(
                 folded.checked.append(number > sure)
                 folded.outcomes.append(fold.hands[-1])
                 folded.states.append(_state(fold))
+            else:
+                folded.draft = (raw, number > sure, _state(fold), fold.draft)
         return fold.result()          # type: ignore[no-any-return]
     finally:
         with _lock:

@@ -21,7 +21,7 @@ from urllib.request import url2pathname
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ..charts import PAPER, running_totals
-from ..engine import matchfile
+from ..engine import matchfile, scoring
 from ..engine.games import get
 from ..engine.games.base import MatchResult
 from . import stovkahra, troggu
@@ -48,7 +48,8 @@ def environment() -> Environment:
 
 def render_html(m: matchfile.MatchFile) -> str:
     game = get(m.game)
-    result = game.score(m.settings, m.hands)
+    # the match's cached fold where it was scored already (the app's page, ``matchfile.load``)
+    result = scoring.score(game.name, m.settings, m.hands)
     context: dict[str, Any] = {
         "m": m, "game": game, "result": result, "names": list(m.settings["players"]),
         "rules": game.rules_in_force(m.settings),

@@ -18,6 +18,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import MethodNotAllowed
 
 from .. import charts
+from ..engine import matchfile
 from . import assets, circlestore, invalid
 from .boards import Boards
 from .pdf import Scoresheets
@@ -28,6 +29,9 @@ ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
 STATIC = ROOT / "static"
 HTMX_VERSION = "2.0.11"
+UPLOAD = 1024 * 1024                      # bytes of any request's body
+# an imported match file: the largest (``matchfile.MAX_BYTES``) and its form around it
+IMPORT_UPLOAD = (matchfile.MAX_BYTES // (1024 * 1024) + 1) * 1024 * 1024
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -52,7 +56,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SECRET_KEY=os.environ.get("REFEREE_SECRET_KEY") or _instance_secret(app.instance_path),
         DATABASE_URL=os.environ.get("REFEREE_DATABASE_URL")
         or f"sqlite:///{Path(app.instance_path) / 'referee.sqlite3'}",
-        MAX_CONTENT_LENGTH=1024 * 1024,
+        MAX_CONTENT_LENGTH=UPLOAD,
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,
         # Pages send no Referer (no-referrer keeps tokens private), so over HTTPS the CSRF
@@ -69,7 +73,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.filters["localtime"] = _localtime
     app.jinja_env.globals["invalid"] = invalid.attributes    # a hand-written input's marks
     app.jinja_env.globals["running_totals"] = charts.running_totals    # the match's chart
-    app.before_request(_upload_limit)
+    app.before_request(_upload_limit)          # before anything reads the form
     # Registered before the CSRF check, which would fail on a form field without a name.
     app.before_request(_nameless_fields)
     csrf.init_app(app)
@@ -134,9 +138,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     @app.errorhandler(413)
     def too_large(error: Exception) -> tuple[str, int]:
-        limit = "20 MB" if request.endpoint == "circles.import_circle" else "1 MB"
+        most = round((request.max_content_length or UPLOAD) / 1_000_000)
         return render_template(
-            "error.html", title="Too large", message=f"That upload is too large ({limit} at most).",
+            "error.html", title="Too large",
+            message=f"That upload is too large ({most} MB at most).",
         ), 413
 
     return app
@@ -151,8 +156,12 @@ NAMELESS_MESSAGE = ("This form could not be read (it holds a field without a nam
 
 
 def _upload_limit() -> None:
-    """A circle file (all of a circle's matches) may be larger than the 1 MB of a form."""
-    if request.endpoint == "circles.import_circle":
+    """An imported file may be larger than any other request (``UPLOAD``): a match file,
+    the largest match (``matchfile.MAX_BYTES``) with room for the form around it; a circle
+    file, all of a circle's matches."""
+    if request.endpoint == "matches.import_match":
+        request.max_content_length = IMPORT_UPLOAD
+    elif request.endpoint == "circles.import_circle":
         from ..engine.circlefile import MAX_BYTES
 
         request.max_content_length = MAX_BYTES

@@ -9,6 +9,7 @@ from typing import Any
 
 from flask import flash, request
 
+from ..engine import scoring
 from ..engine.errors import RuleViolation
 from ..engine.games.base import Game, MatchResult, Repair, and_list
 
@@ -106,7 +107,8 @@ def _follow(
     first = min(way.touched, default=problem.hand)
     start = first if touched is None else min(touched, first)
     try:
-        result = game.score(settings, way.hands)
+        # from the match's cached fold: only the hands from the first one the way changes
+        result = scoring.score(game.name, settings, way.hands)
     except RuleViolation as further:
         progress = (further.hand is not None and further.hand >= later
                     and (further.hand > problem.hand or len(way.hands) < len(hands)))

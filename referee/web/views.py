@@ -208,7 +208,7 @@ def import_match() -> Any:
     error = None
     if form.validate_on_submit():
         try:
-            data = form.file.data.read(current_app.config["MAX_CONTENT_LENGTH"])
+            data = form.file.data.read(matchfile.MAX_BYTES + 1)     # larger: refused
             loaded = matchfile.load(data)
             if loaded.game not in WEB_GAMES:
                 raise RuleViolation("file.game", f"This server has no pages for {loaded.game}")
@@ -432,7 +432,7 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
             raise StaleMatch(stored.id)
         if not form.validate():
             raise FormInvalid(spec.form, form)
-        new_hands = spec.apply(ctx, form)
+        new_hands = _scored_as_stored(web, stored.settings, spec.apply(ctx, form), stored.hands)
         try:
             new_result = scoring.score(                                   # names the players
                 stored.game, stored.settings, new_hands, stored.hands)
@@ -643,6 +643,7 @@ def restore_hand(match_id: str, event: int) -> Any:
     word = web.game.hand_word.capitalize()
     plan: Plan | None = None
     try:
+        new_hands = _scored_as_stored(web, stored.settings, new_hands, stored.hands)
         try:
             new_result = scoring.score(stored.game, stored.settings, new_hands, stored.hands)
         except RuleViolation as violation:
@@ -709,6 +710,20 @@ def _canonical(
         except RuleViolation as error:
             raise error.in_hand(number, web.game.hand_word.capitalize()) from None
     return web.game.complete(settings, canonical)
+
+
+def _scored_as_stored(
+    web: WebGame, settings: dict[str, Any], hands: list[dict[str, Any]],
+    stored: Sequence[dict[str, Any]],
+) -> list[dict[str, Any]]:
+    """The changed ``hands`` to score, in the form the store will keep them (``_canonical``),
+    so that the match read back after the change is found folded already (issue 12: a request
+    folds a changed hand once); as they are where that form refuses them: the fold refuses
+    them too, with a message that names the players."""
+    try:
+        return _canonical(web, settings, hands, stored)
+    except RuleViolation:
+        return hands
 
 
 def _after_change(match_id: str, editing: int | None) -> Any:

@@ -18,7 +18,7 @@ from referee.engine.cards import HUNGARIAN
 from referee.engine.errors import RuleViolation
 from referee.engine.games import get
 from referee.engine.games.tartli.values import possible_pile
-from referee.engine.matchfile import MatchFile, dump, dumps, load, standings
+from referee.engine.matchfile import MAX_BYTES, MatchFile, dump, dumps, load, standings
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 TARTLI = get("tartli")
@@ -264,7 +264,8 @@ def test_junk_raises_only_rule_violations(junk: object) -> None:
 
 
 def test_oversized_text_is_refused_without_parsing() -> None:
-    assert refused(" " * 2_000_001).code == "file.size"
+    # issue 12: the limit is the largest match the app holds (6,000,000 bytes; it was 2 MB)
+    assert refused(" " * (MAX_BYTES + 1)).code == "file.size"
 
 
 @pytest.mark.parametrize("path,value", [

@@ -262,3 +262,48 @@ def test_a_posted_tartli_hand_breaking_a_check_of_6_3_is_refused() -> None:
     with pytest.raises(RuleViolation) as refused:
         scoring.score("tartli", match, new, stored)
     assert (refused.value.code, refused.value.hand) == ("piles.impossible", last + 1)
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 10**9), players=st.integers(4, 8))
+def test_a_stored_troggu_hand_reads_as_the_checked_one(seed: int, players: int) -> None:
+    """Troggu's trusted read of a hand the app wrote (``read_canonical``) gives the facts
+    ``parse_hand`` gives, every check passed: a hand played by the rules, in any game."""
+    from referee.engine.games.troggu.facts import parse_hand, read_canonical
+
+    rng = random.Random(seed)
+    facts = troggu_helpers.simulate_hand(rng, players, rng.randrange(players)).facts
+    canonical = get("troggu").canonical_hand(facts)
+    assert read_canonical(canonical) == parse_hand(canonical) == parse_hand(facts)
+
+
+def test_a_trusted_troggu_hands_lines_are_written_when_read() -> None:
+    """A trusted hand is scored without its explanation; its lines, written when first read,
+    are those of the hand checked in full (out-of-turn dealers included)."""
+    match, hands = long_match("troggu")
+    text = matchfile.dumps(matchfile.load(as_file("troggu", match, hands)))
+    stored = json.loads(text)["hands"]                  # as the app wrote them
+    scoring.forget()
+    result = scoring.score("troggu", match, stored, True)
+    assert all("lines" not in vars(hand) for hand in result.hands)
+    expected = get("troggu").score(match, stored)
+    assert [hand.lines for hand in result.hands] == [hand.lines for hand in expected.hands]
+    assert result.hands == expected.hands
+
+
+def test_a_changed_stored_hand_is_never_trusted() -> None:
+    """Trusted are only the hands equal to the stored ones: a hand that differs from the
+    stored hand at its place (forged, or changed in a copy) is checked in full, wherever it
+    is, though the stored hands around it are the very objects scored before."""
+    for game in GAMES:
+        match, hands = long_match(game)
+        text = matchfile.dumps(matchfile.load(as_file(game, match, hands)))
+        stored = json.loads(text)["hands"]              # as the app wrote them
+        scoring.forget()
+        scoring.score(game, match, stored, True)
+        forged = json.loads(json.dumps(stored[2]))
+        BROKEN[game](forged)
+        new = [*stored[:2], forged, *stored[3:]]
+        with pytest.raises(RuleViolation) as refused:
+            scoring.score(game, match, new, stored)
+        assert refused.value.hand == 3

@@ -13,7 +13,8 @@ For every request:
 
 * no response is a 5xx;
 * the status is the one the request deserves where that is known: 404 for a URL that is no
-  route or a token that opens no match, 413 for a body over 1 MB, 400 for a nameless part or
+  route or a token that opens no match, 413 for a body over 1 MB (an import: over 6 MB, the
+  largest match file), 400 for a nameless part or
   a bad CSRF token, 403 for a view token;
 * every rejection (4xx) says why: a visible message with words in it (``class="error"``, or a
   field's ``class="field-error"`` not folded away in a closed <details>);
@@ -77,6 +78,7 @@ from wtforms import (
 from referee.engine import matchfile
 from referee.engine.cards import FRENCH, HUNGARIAN, SWISS_TAROT
 from referee.engine.games import get as engine_game
+from referee.web import IMPORT_UPLOAD
 from referee.web.games import WEB_GAMES
 from referee.web.store import hand_base
 
@@ -108,6 +110,7 @@ DATA = Path(__file__).parents[1] / "data"
 FILES = {"tartli": "tartli-short.json", "stovkahra": "stovkahra-series.json",
          "marjolet": "marjolet-game.json", "troggu": "troggu-evening.json"}
 OVERSIZE = 1024 * 1024 + 10_000          # over MAX_CONTENT_LENGTH
+IMPORT_OVERSIZE = IMPORT_UPLOAD + 10_000  # over the import's (the largest match file's)
 EVIL = ("<script>alert(1)</script>", '"><img src=x onerror=alert(1)>')
 Pairs = list[tuple[str, Any]]
 NAMES = ["Ágnes", "Tamás", "Jana", "Petr", "Eva", "Karel", "Anne", "Bruno", "Beat", "Zoë"]
@@ -521,7 +524,8 @@ class Arena:
         """Post, check every property, and return the store as it is after."""
         fingerprint = self.fingerprint(request, before)
         expected, may_change = self.expected(request, before)
-        form = request.form + ([("padding", "x" * OVERSIZE)] if request.oversize else [])
+        size = IMPORT_OVERSIZE if request.path == "/import" else OVERSIZE
+        form = request.form + ([("padding", "x" * size)] if request.oversize else [])
         kwargs: dict[str, Any] = {"data": MultiDict(form)}
         if request.nameless:
             kwargs["data"], kwargs["content_type"] = _nameless_multipart(form)

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import unicodedata
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from ..cards import Deck
 from ..errors import FACTS, RuleViolation, shown
 
 
-@dataclass(frozen=True)
-class Line:
-    """One line of a hand's explanation: who, what, how many points, which rule."""
+class Line(NamedTuple):
+    """One line of a hand's explanation: who, what, how many points, which rule. (A named
+    tuple: a long match makes thousands, and a frozen dataclass is several times slower to
+    make.)"""
 
     player: int | None
     text: str
@@ -43,6 +45,24 @@ class HandOutcome:
     reset: bool = False
     complete: bool = True
     detail: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def explained_later(cls, explain: Callable[[], list[Line]], **fields: Any) -> HandOutcome:
+        """An outcome whose ``lines`` are made by ``explain`` when first read (issue 12: a long
+        match's trusted hands are scored without writing thousands of lines that a page shows
+        only on demand); everything else is as given."""
+        outcome = cls(lines=[], **fields)
+        del outcome.__dict__["lines"]
+        outcome.__dict__["_explain"] = explain
+        return outcome
+
+    def __getattr__(self, name: str) -> Any:
+        # called only for an attribute that is not there: the lines not yet made
+        explain = self.__dict__.get("_explain") if name == "lines" else None
+        if explain is None:
+            raise AttributeError(name)
+        lines = self.__dict__["lines"] = explain()
+        return lines
 
     def as_dict(self) -> dict[str, Any]:
         return {

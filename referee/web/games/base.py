@@ -66,17 +66,24 @@ class ActionContext:
         return outcome.dealer if outcome is not None else self.result.standing.dealer
 
     def hands(self) -> list[dict[str, Any]]:
-        """A copy of the stored hands to change, every proposed fact filled in as it stood
-        before this change (``Game.complete``: a hand stored before its dealer or a choice's
-        maker was recorded keeps the ones it had, whatever the change does)."""
+        """The stored hands to change, every proposed fact filled in as it stood before this
+        change (``Game.complete``: a hand stored before its dealer or a choice's maker was
+        recorded keeps the ones it had, whatever the change does).
+
+        An action changes hand ``hand`` (or adds one after the last): that hand and every later
+        one are deep copies, to change at will; the hands before it are the stored hands
+        themselves, never to be changed in place. So the scoring finds them unchanged by
+        identity, not by comparing 999 deals value by value (``engine.scoring``)."""
         import pickle
 
         from ...engine.games import get
 
         game = get(self.match.game)
+        stored = self.match.hands
+        kept = max(0, min(self.hand - 1, len(stored)))
         # a deep copy (JSON values: pickle makes it some ten times faster than copy.deepcopy)
-        hands = pickle.loads(pickle.dumps(self.match.hands, pickle.HIGHEST_PROTOCOL))
-        return game.complete(self.match.settings, hands)
+        copied = pickle.loads(pickle.dumps(stored[kept:], pickle.HIGHEST_PROTOCOL))
+        return game.complete(self.match.settings, [*stored[:kept], *copied])
 
 
 class WebGame:

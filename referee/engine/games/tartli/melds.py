@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import product
 
 from ...cards import HUNGARIAN, Card
@@ -26,9 +27,10 @@ class SetMeld:
 
     rank: str
 
-    @property
+    @cached_property
     def cards(self) -> frozenset[Card]:
-        return frozenset(Card(self.rank, suit) for suit in HUNGARIAN.suits)
+        # made once per meld: a match's melds are the same few, read at every check
+        return frozenset(HUNGARIAN.parse(f"{self.rank}{suit}") for suit in HUNGARIAN.suits)
 
     @property
     def points(self) -> int:
@@ -57,11 +59,12 @@ class SeqMeld:
     def position(self) -> int:
         return SEQUENCE_ORDER.index(self.top) + 1
 
-    @property
+    @cached_property
     def cards(self) -> frozenset[Card]:
         start = self.position - 1
         return frozenset(
-            Card(rank, self.suit) for rank in SEQUENCE_ORDER[start:start + self.length]
+            HUNGARIAN.parse(f"{rank}{self.suit}")
+            for rank in SEQUENCE_ORDER[start:start + self.length]
         )
 
     @property

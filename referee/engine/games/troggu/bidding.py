@@ -102,7 +102,8 @@ def check_game(facts: HandFacts, dealer: int, table: Table, score: HandScore) ->
     bids = None if facts.bids is None else bidding(facts.bids, dealer, n, table.names)
     if bids is not None:
         score.detail["bidding"] = bids
-        _bidding_line(facts.bids or (), bids, table, score)
+        if score.explain:
+            _bidding_line(facts.bids or (), bids, table, score)
         if not bids.complete:
             if game is not None or facts.end is not None:
                 raise RuleViolation(
@@ -158,7 +159,7 @@ def check_game(facts: HandFacts, dealer: int, table: Table, score: HandScore) ->
     if game != FORCED and facts.forced_by is not None:
         raise RuleViolation("forced.by", "Only a forced game is forced by the fool or trump I",
                             "4.5.1")
-    if game == FORCED and declarer is not None:
+    if game == FORCED and declarer is not None and score.explain:
         held = "the fool" if facts.forced_by == "F" else "trump I, the fool being in the Tapp" \
             if facts.forced_by == "T1" else "the fool (else trump I)"
         score.lines.append(Line(

@@ -33,10 +33,15 @@ from .values import (
 )
 
 
-def score_hand(facts: HandFacts, dealer: int, table: Table) -> HandScore:
-    """Check every rule of 6.3 the facts allow and settle the hand (7.1–7.4)."""
-    _check_seats(facts, dealer, table)
-    score = HandScore([0] * table.n)
+def score_hand(
+    facts: HandFacts, dealer: int, table: Table, trusted: bool = False, explain: bool = True
+) -> HandScore:
+    """Check every rule of 6.3 the facts allow and settle the hand (7.1–7.4). ``trusted``:
+    facts the app checked when it stored them: their seats are not checked again.
+    ``explain``: False, the lines are not written (``HandScore.explain``)."""
+    if not trusted:
+        _check_seats(facts, dealer, table)
+    score = HandScore([0] * table.n, explain=explain)
     declared = check_game(facts, dealer, table, score)
     game, declarer = declared.game, declared.declarer
     score.detail.update(game=game, declarer=declarer, partner=None)

@@ -134,7 +134,8 @@ def check_call(
     else:
         text = f"{tappist} calls {who}; {table.name(call.partner)} holds it and is the partner"
     score.detail["partner"] = call.partner
-    score.lines.append(Line(call.partner, text, None, "4.5"))
+    if score.explain:
+        score.lines.append(Line(call.partner, text, None, "4.5"))
 
 
 def check_exchange(
@@ -175,10 +176,11 @@ def check_exchange(
         shown_cards = ""
     who = "the Tappist's" if declarer is None else f"{table.name(declarer)}'s"
     score.detail["discard_points"] = value
-    score.lines.append(Line(
-        declarer, f"Discard{shown_cards}: {value} card points, counted for {who} side", None,
-        "4.3",
-    ))
+    if score.explain:
+        score.lines.append(Line(
+            declarer, f"Discard{shown_cards}: {value} card points, counted for {who} side",
+            None, "4.3",
+        ))
     return value
 
 
@@ -230,6 +232,7 @@ def check_tapp(
             )
     score.detail["tapp_points"] = value
     use = "counted for the Soloist" if game == SOLO else "counted for nobody"
-    listed = "" if facts.tapp is None else f" {cards_text(facts.tapp)}"
-    score.lines.append(Line(None, f"Tapp{listed}: {value} card points, {use}", None, "4.3"))
+    if score.explain:
+        listed = "" if facts.tapp is None else f" {cards_text(facts.tapp)}"
+        score.lines.append(Line(None, f"Tapp{listed}: {value} card points, {use}", None, "4.3"))
     return value

@@ -334,3 +334,40 @@ def hand_to_json(facts: HandFacts) -> dict[str, Any]:
 
 __all__ = ["ALONE", "Call", "End", "HandFacts", "MisereEnd", "SideEnd", "hand_to_json",
            "parse_hand"]
+
+
+def read_canonical(raw: dict[str, Any]) -> HandFacts:
+    """A hand as ``hand_to_json`` writes it, read as it stands (``tricks.read_trusted``): the
+    facts ``parse_hand`` gives, without checking them again."""
+    bids, call, end = raw["bids"], raw["call"], raw["end"]
+    return HandFacts(
+        dealer=raw["dealer"],
+        bids=None if bids is None else tuple(bids),
+        game=raw["game"],
+        declarer=raw["declarer"],
+        forced_by=raw["forced_by"],
+        call=None if call is None else Call(
+            None if call["trump"] is None else SWISS_TAROT.known[call["trump"]],
+            None if call["partner"] == ALONE else call["partner"], call["by"],
+        ),
+        discard=_read_cards(raw["discard"]),
+        discard_points=raw["discard_points"],
+        discard_by=raw["discard_by"],
+        all_kings_held=raw["all_kings_held"],
+        tapp=_read_cards(raw["tapp"]),
+        tapp_points=raw["tapp_points"],
+        end=None if end is None else _read_end(end),
+    )
+
+
+def _read_cards(cards: list[str] | None) -> tuple[Card, ...] | None:
+    """Cards as ``_cards_json`` writes them: known cards, in the pack's order already."""
+    return None if cards is None else tuple(SWISS_TAROT.known[card] for card in cards)
+
+
+def _read_end(end: dict[str, Any]) -> End:
+    points, tricks = end["points"], end["tricks"]
+    if isinstance(points, list):
+        return MisereEnd(tuple(points), None if tricks is None else tuple(tricks),
+                         end["fool_kept"])
+    return SideEnd(points, end["defenders"], tricks, end["loser_took_trick"], end["fool_kept"])

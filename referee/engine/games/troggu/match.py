@@ -7,11 +7,12 @@ from typing import Any
 
 from ...errors import RuleViolation
 from ...ledger import settle_up
+from ...tricks import read_trusted
 from ..base import HandOutcome, Line, MatchResult, Standing, fold_hands
 from ..dealer import proposed_after
 from .choices import complete_choices
 from .deal import score_hand
-from .facts import parse_hand
+from .facts import HandFacts, parse_hand, read_canonical
 from .table import Table
 
 
@@ -41,24 +42,28 @@ class MatchFold:
         self.hands: list[HandOutcome] = []
         self.draft: HandOutcome | None = None
 
+    trusted = False       # the next hand's facts were checked when stored (scoring.py)
+
     def add(self, number: int, raw: object, last: bool = False) -> HandOutcome:
-        facts = parse_hand(raw)
-        dealer = self.next_dealer if facts.dealer is None else facts.dealer
-        score = score_hand(facts, dealer, self.table)
-        names = self.table.names
-        lines = list(score.lines)
-        if facts.dealer is not None and facts.dealer < self.table.n \
-                and facts.dealer != self.next_dealer:
-            lines.insert(0, Line(
-                dealer, f"{names[dealer]} deals ({names[self.next_dealer]} was due: the deal "
-                "passes to the right)", None, "2.4",
-            ))
+        known = read_trusted(read_canonical, raw) if self.trusted else None
+        facts = parse_hand(raw) if known is None else known
+        table, due = self.table, self.next_dealer
+        dealer = due if facts.dealer is None else facts.dealer
+        trusted = known is not None
+        score = score_hand(facts, dealer, table, trusted=trusted, explain=not trusted)
         after = tuple(b + p for b, p in zip(self.balances, score.payments))
-        outcome = HandOutcome(
+        fields: dict[str, Any] = dict(
             number=number, dealer=dealer, scores=tuple(score.payments), totals_after=after,
-            lines=lines, summary=score.summary, complete=score.complete,
+            summary=score.summary, complete=score.complete,
             detail={"facts": facts, **score.detail},
         )
+        if trusted:
+            # the lines when asked for: the same scoring, written out
+            outcome = HandOutcome.explained_later(lambda: _lines(
+                score_hand(facts, dealer, table, trusted=True).lines, facts, due, table,
+            ), **fields)
+        else:
+            outcome = HandOutcome(lines=_lines(score.lines, facts, due, table), **fields)
         if not score.complete:
             if not last:
                 raise RuleViolation(
@@ -83,6 +88,18 @@ class MatchFold:
         dealer = self.next_dealer if self.draft is None else self.draft.dealer
         # No target and no winner (7.5.2): ``victory`` repeats the balances, the amounts won.
         return Standing(totals=balances, victory=balances, dealer=dealer, phase=phase)
+
+
+def _lines(lines: list[Line], facts: HandFacts, due: int, table: Table) -> list[Line]:
+    """A hand's lines, with the dealer's out of turn first where he was not due (2.4)."""
+    lines = list(lines)
+    dealer, names = facts.dealer, table.names
+    if dealer is not None and dealer < table.n and dealer != due:
+        lines.insert(0, Line(
+            dealer, f"{names[dealer]} deals ({names[due]} was due: the deal passes to the "
+            "right)", None, "2.4",
+        ))
+    return lines
 
 
 def complete_hands(

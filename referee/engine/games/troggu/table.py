@@ -61,6 +61,9 @@ class HandScore:
     summary: str = ""
     complete: bool = True
     detail: dict[str, Any] = field(default_factory=dict)
+    # False: the lines are not written (the payments, summary and detail are): a trusted
+    # hand's explanation is made only when asked for (``HandOutcome.explained_later``)
+    explain: bool = True
 
 
 def names_of_side(declarer: int, partner: int | None, table: Table) -> str:
