@@ -68,7 +68,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["referee.scoresheets"] = Scoresheets()
     assets.init_app(app, STATIC)
 
-    from . import cards, views
+    from . import cards, history, views  # noqa: F401 (history: its routes join views.bp)
 
     cards.register(app)
     app.register_blueprint(views.bp)
