@@ -79,7 +79,7 @@ def _history_context(match_id: str) -> tuple[dict[str, Any], MatchResult]:
     return context, result
 
 
-@bp.get("/m/<match_id>/hands")
+@bp.get("/m/<match_id>/history")
 def history(match_id: str) -> Any:
     """Older hands, ``PAGE`` at a time (``?before=``: the hand after the last one shown). To
     htmx: the rows alone, put in place of the "Earlier hands" link that asked for them."""
@@ -91,7 +91,7 @@ def history(match_id: str) -> Any:
     return render_template("matches/hands.html", window=window, **context)
 
 
-@bp.get("/m/<match_id>/hands/<int:hand>/explanation")
+@bp.get("/m/<match_id>/explained/<int:hand>")
 def explanation(match_id: str, hand: int) -> Any:
     """How hand ``hand`` was scored, line by line with the rule of each. To htmx: the lines
     (loaded when the hand's row is opened); else a page with the hand's Edit and Delete (for

@@ -517,7 +517,7 @@ def confirm_delete(match_id: str, hand: int) -> Any:
     """Without JavaScript the history's Delete button opens this page, which asks first (with
     htmx the button posts after the browser's confirmation): the hand as stored now, Delete
     (posting on what is shown here) or Keep it (back to the hand in the history)."""
-    from .history import hand_address     # history.py adds its routes to this blueprint
+    from .history import hand_address  # history.py adds its routes to this blueprint
 
     stored, web, result = load(match_id, edit=True)
     if hand < 1:
