@@ -14,6 +14,8 @@ from flask import abort, render_template, request, url_for
 
 from ..engine.games.base import HandOutcome, MatchResult
 from . import htmx
+from .games.base import WebGame
+from .store import StoredMatch
 from .views import _context, _page, bp, load
 
 PAGE = 20                 # hands a page of the history shows
@@ -73,22 +75,20 @@ def history_window(result: MatchResult) -> Window:
     return latest(result)
 
 
-def _history_context(match_id: str) -> tuple[dict[str, Any], MatchResult]:
-    stored, web, result = load(match_id)
-    context = _page(_context(stored, web, result), web, messages=False)
-    return context, result
+def _history_context(stored: StoredMatch, web: WebGame, result: MatchResult) -> dict[str, Any]:
+    """What the rows need (a game's ``hand_template`` included: its forms, the bases)."""
+    return _page(_context(stored, web, result), web, messages=False)
 
 
 @bp.get("/m/<match_id>/history")
 def history(match_id: str) -> Any:
     """Older hands, ``PAGE`` at a time (``?before=``: the hand after the last one shown). To
     htmx: the rows alone, put in place of the "Earlier hands" link that asked for them."""
-    context, result = _history_context(match_id)
+    stored, web, result = load(match_id)
     before = request.args.get("before", type=int)
     window = older(result, _start(result) if before is None else before)
-    if htmx:
-        return render_template("matches/_history_rows.html", window=window, **context)
-    return render_template("matches/hands.html", window=window, **context)
+    template = "matches/_history_rows.html" if htmx else "matches/hands.html"
+    return render_template(template, window=window, **_history_context(stored, web, result))
 
 
 @bp.get("/m/<match_id>/explained/<int:hand>")
@@ -96,7 +96,7 @@ def explanation(match_id: str, hand: int) -> Any:
     """How hand ``hand`` was scored, line by line with the rule of each. To htmx: the lines
     (loaded when the hand's row is opened); else a page with the hand's Edit and Delete (for
     an edit link) and the way back to it in the history."""
-    context, result = _history_context(match_id)
+    stored, web, result = load(match_id)
     if 1 <= hand <= len(result.hands):
         shown = result.hands[hand - 1]
     elif hand == len(result.hands) + 1 and result.draft is not None:
@@ -104,6 +104,7 @@ def explanation(match_id: str, hand: int) -> Any:
     else:
         abort(404)
     if htmx:
-        return render_template("matches/_hand_lines.html", hand=shown, **context)
-    back = hand_address(context["match"].token, hand, result)
-    return render_template("matches/hand.html", hand=shown, back_url=back, **context)
+        return render_template("matches/_hand_lines.html", hand=shown, game=web.game)
+    return render_template("matches/hand.html", hand=shown,
+                           back_url=hand_address(stored.token, hand, result),
+                           **_history_context(stored, web, result))
