@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from phone import Hand, touch_phone
+from test_accessibility import duplicate_ids, violations
 
 from tests.bench.long_match import troggu_file
 
@@ -61,3 +62,5 @@ def test_the_first_hand_of_a_long_match_is_three_taps_away(
     expect(page.locator("#hand-1").get_by_text("Edit", exact=True)).to_have_count(
         1 if link == "edit" else 0)
     assert hand.count == ((3, 0) if javascript else (4, 0))
+    if javascript:          # (axe runs in the page) the rows loaded in place: no finding,
+        assert violations(page) == [] and duplicate_ids(page) == []     # no id twice
