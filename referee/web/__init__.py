@@ -88,7 +88,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.wsgi_app, store, SECURITY)
     assets.init_app(app, STATIC)
 
-    from . import cards, circles, circlestats, views  # noqa: F401 (circlestats: its routes)
+    from . import cards, circles, circlestats, history, views  # noqa: F401 (their routes)
 
     cards.register(app)
     app.register_blueprint(views.bp)

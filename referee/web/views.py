@@ -33,6 +33,7 @@ from ..engine.games import GAMES
 from ..engine.games.base import HandOutcome, MatchResult, require_name
 from ..stats import csv as csv_export
 from . import htmx
+from .bases import Bases
 from .boards import Board, Boards, shared
 from .changes import describe_changes
 from .corrections import LaterHands, Plan, chosen, flash_plan, label_with, until
@@ -258,7 +259,7 @@ def _page(
         "outcomes": _outcomes(result) if messages else [],
         "rules": web.game.rules_in_force(match.settings), "posted": posted,
         "base": match.base(ctx.hand),
-        "bases": [match.base(n) for n in range(1, len(match.hands) + 1)],
+        "bases": Bases(match),          # worked out for the hands the page shows
         "etag": _etag(match.version, match.can_edit), "history_limit": HISTORY,
         # the hand this page's editor is about: the live scoreboard says when another phone
         # changes it under the user's fingers
@@ -563,6 +564,8 @@ def confirm_delete(match_id: str, hand: int) -> Any:
     """Without JavaScript the history's Delete button opens this page, which asks first (with
     htmx the button posts after the browser's confirmation): the hand as stored now, Delete
     (posting on what is shown here) or Keep it (back to the hand in the history)."""
+    from .history import hand_address  # history.py adds its routes to this blueprint
+
     stored, web, result = load(match_id, edit=True)
     if hand < 1:
         abort(404)
@@ -578,7 +581,7 @@ def confirm_delete(match_id: str, hand: int) -> Any:
         button=ButtonForm(),
         delete_url=url_for(".delete_hand", match_id=match_id, hand=hand,
                            base=stored.base(hand)),
-        back_url=url_for(".match", match_id=match_id, _anchor=f"hand-{hand}"))
+        back_url=hand_address(match_id, hand, result))
 
 
 @bp.post("/m/<match_id>/hands/<int:hand>/delete")

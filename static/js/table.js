@@ -29,6 +29,10 @@
 
   function isPoll(elt) { return elt && elt.id === POLL; }
 
+  // The history's own loads (a hand's explanation, earlier hands: inside [data-adds]) only add
+  // to the page: they neither forget what is open (5) nor move the focus (4).
+  function addsOnly(elt) { return Boolean(elt && elt.closest && elt.closest("[data-adds]")); }
+
   // A late poll answer: its scoreboard may no longer be in the page (the answer to this
   // page's own request replaced it), so its events do not bubble up to the document: the
   // check listens on the scoreboard itself.
@@ -95,7 +99,7 @@
   document.addEventListener("toggle", rememberToggle, true);   // toggle does not bubble
   document.addEventListener("htmx:oobAfterSwap", reopen);
   document.addEventListener("htmx:beforeSend", function (event) {
-    if (!isPoll(event.detail.elt)) { opened = {}; }
+    if (!isPoll(event.detail.elt) && !addsOnly(event.detail.elt)) { opened = {}; }
   });
 
   // The screen kept awake.
@@ -221,7 +225,7 @@
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail.elt;
-    if (isPoll(elt) || event.defaultPrevented) { return; }
+    if (isPoll(elt) || addsOnly(elt) || event.defaultPrevented) { return; }
     var active = document.activeElement;
     if (!active || active === document.body || !elt.contains(active)) { active = submitter; }
     used = {key: keyOf(active), xhr: event.detail.xhr};

@@ -1,13 +1,13 @@
-"""The pages (issue 12), measured only (making them flat in the match's length is later work):
-a Troggu match of 10, 100 and 1,000 hands (less the one posted) in a temporary SQLite store,
-driven through Flask's test client as htmx drives it. The long matches are written straight
-into the store.
+"""The pages (issue 12): a Troggu match of 10, 100 and 1,000 hands (less the one posted) in a
+temporary SQLite store, driven through Flask's test client as htmx drives it. The long matches
+are written straight into the store.
 
 For each length: a hand POST (the bidding of a new hand, everybody passing), an edit (the points
 of a Misère in the middle of the match), a delete (of the last hand) and an undo (of that
 delete), each as the p95 of the process's CPU time (the test client runs the app in this
 process: its CPU time is the server's work, whatever else the machine is doing); the match
-page's time and size; the size of the htmx answers (the browser takes gzip: the size on the wire
+page's time and size (it shows the latest hands: the history is paged); a hand's explanation as
+its row loads it; the size of the htmx answers (the browser takes gzip: the size on the wire
 and the HTML's own size). At 100 hands: a live poll answered 304, a 200 that renders the new
 version and one that shares what another phone's poll rendered (CPU ms), and from these the
 tables a 2-core machine could hold."""
@@ -120,6 +120,19 @@ class Bench:
             size = len(response.get_data())
         return median(runs), size
 
+    def explanation(self, repeat: int) -> tuple[float, int]:
+        """A hand's explanation as its row loads it when opened (htmx), and an older page of
+        the history: median ms of the two, and the explanation's size."""
+        runs, size = [], 0
+        middle = self.hands // 2 + 1
+        for _ in range(repeat):
+            start = time.perf_counter()
+            response = self.client.get(f"/m/{self.mid}/explained/{middle}", headers=HTMX)
+            runs.append((time.perf_counter() - start) * 1000)
+            assert response.status_code == 200
+            size = len(response.get_data())
+        return median(runs), size
+
     def polls(self, repeat: int) -> tuple[float, float, float, float]:
         """CPU ms of a live poll answered 304 (nothing changed), of one answered 200 that
         renders the match's new version (the first phone to ask), and of one answered 200
@@ -150,6 +163,7 @@ def figures(baselines: dict[str, float]) -> list[Figure]:
     found: list[Figure] = []
     writes: dict[int, dict[str, float]] = {}
     pages: dict[int, tuple[float, int]] = {}
+    explained: dict[int, tuple[float, int]] = {}
     polls = (0.0, 0.0, 0.0, 0.0)
     with tempfile.TemporaryDirectory() as folder:
         for hands in LENGTHS:
@@ -157,6 +171,7 @@ def figures(baselines: dict[str, float]) -> list[Figure]:
             runs = bench.run(repeat=12 if hands < 1000 else 5)
             writes[hands] = {k: p95(v) if k in ACTIONS else max(v) for k, v in runs.items()}
             pages[hands] = bench.page(repeat=10 if hands < 1000 else 4)
+            explained[hands] = bench.explanation(repeat=10 if hands < 1000 else 4)
             if hands == 100:
                 polls = bench.polls(repeat=30)
     for action, words in (("hand", "a hand POST"), ("edit", "an edit"),
@@ -189,6 +204,11 @@ def figures(baselines: dict[str, float]) -> list[Figure]:
         goal, met = ("≤ 100 kB in all", size <= 100 * 1024) if hands == 1000 else ("", None)
         found.append(Figure(f"match page, {hands} hands (kB)", size / 1024, "kB", None,
                             goal, met))
+    for hands in LENGTHS:
+        ms, size = explained[hands]
+        found.append(Figure(f"a hand's explanation (htmx), {hands} hands (ms)", ms, "ms", FLASK))
+    found.append(Figure("a hand's explanation (htmx), 1000 hands (kB)",
+                        explained[1000][1] / 1024, "kB"))
     unchanged, rendered, shared, alone = polls
     found += [
         Figure("live poll answered 304, 100 hands (CPU ms)", unchanged, "ms", FLASK),

@@ -352,5 +352,7 @@ def test_a_hand_opened_in_the_history_stays_open_across_a_live_update(
     playwright_api.expect(page.locator("#history li.hand")).to_have_count(3, timeout=4000)
     playwright_api.expect(page.locator("#changes")).to_contain_text("Hand 4 deleted")
     assert page.locator("#hand-1-record").evaluate("d => d.open")
+    # with its explanation, loaded again into the new copy (issue 12: loaded on demand)
+    playwright_api.expect(page.locator("#hand-1 ul.lines")).to_contain_text("§")
     assert page.locator("#changes-record").evaluate("d => d.open")
     assert not page.locator("#hand-2-record").evaluate("d => d.open")

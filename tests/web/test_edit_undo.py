@@ -41,7 +41,7 @@ def test_editing_an_earlier_hand_turns_a_later_claim_wrong(table: Table, htmx: b
             in page.notices), page.notices
     assert "Match score now Ágnes 0, Tamás 1 (was Ágnes 2, Tamás 0)." in page.notices
     assert page.standings() == ((0, 0), (0, 1))
-    assert "411 < 501: wrong" in page.text
+    assert "411 < 501: wrong" in table.explained(page)
     hands = table.hands(mid)
     assert hands[0]["tricks"][1] == {"winner": 1, "melds": [[], []]}
     assert hands[0]["tricks"][0] == HAND_440_71["tricks"][0]

@@ -114,14 +114,16 @@ def test_a_hand_with_contests_bela_and_a_pile(table: Table, htmx: bool) -> None:
     assert "Trick 3 · Tamás leads" in page.text
     page = table.done(table.trick(mid, 1, 3, bela=B, winner=B, htmx=htmx), htmx)
     assert "béla: Tamás (trick 3)" in page.text
-    assert "Béla (King and Over of hearts) by Tamás +40" in page.text
+    assert "Béla (King and Over of hearts) by Tamás +40" in table.explained(page)
     assert page.standings() == ((0, 0), (0, 0))            # nothing added before the end
-    assert "#1 Ágnes deals 50 : 140" in page.text           # the draft: melds and béla so far
+    # the draft's row: melds and béla so far, in words (no totals before the hand ends)
+    assert "#1 Ágnes deals Ágnes +50 Tamás +140 in progress" in page.text
     page = table.done(table.finish(mid, 1, 80, pile_player=B, last=B, htmx=htmx), htmx)
     # Ágnes 50 + 71 = 121; Tamás 100 + 40 + 80 + 10 = 230
     assert page.standings() == ((121, 230), (0, 0))
-    assert "#1 Ágnes deals 121 : 230 → 121 : 230 no one reached 501" in page.text
-    assert "Tamás: last trick +10" in page.text
+    assert ("#1 Ágnes deals Ágnes +121 total 121 Tamás +230 total 230 no one reached 501"
+            in page.text)
+    assert "Tamás: last trick +10" in table.explained(page)
     assert "Hand 2" in page.text and "Tamás deals · Ágnes leads trick 1" in page.text
     facts = table.hands(mid)[0]
     assert facts["tricks"] == [
@@ -169,8 +171,8 @@ def test_stichmatsch(table: Table, htmx: bool) -> None:
     page = table.done(table.finish(mid, 1, 100, last=A, stichmatsch=A, htmx=htmx), htmx)
     # Ágnes: kvart 50 + 161; Tamás 0 (his pile of 51 not scored)
     assert page.standings() == ((211, 0), (0, 0))
-    assert "Ágnes: Stichmatsch: all of tricks 8–16, trick points 161 +161" in page.text
-    assert "trick points 0 (pile 51 not scored)" in page.text
+    assert "Ágnes: Stichmatsch: all of tricks 8–16, trick points 161 +161" in table.explained(page)
+    assert "trick points 0 (pile 51 not scored)" in table.explained(page)
     assert table.hands(mid)[0]["end"]["stichmatsch"] == 0
 
 
@@ -279,7 +281,7 @@ def test_a_hand_dealt_out_of_turn_is_scored_as_the_table_recorded_it(table: Tabl
         prefix="indicator"), htmx)
     assert "Hand 1 Tamás deals · Ágnes leads trick 1" in page.text
     assert "Trick 1 · Ágnes leads" in page.text
-    assert "Tamás dealt, out of turn: Ágnes was due §2.1" in page.text
+    assert "Tamás dealt, out of turn: Ágnes was due §2.1" in table.explained(page)
     assert page.checked("indicator-dealer") == [str(B)]             # the change form: stored
     page = table.done(table.trick(mid, 1, 1, (["Oa", "Ua", "10a", "9a"],
                                               ["Ob", "Ub", "10b", "9b"]), htmx=htmx), htmx)
@@ -304,7 +306,7 @@ def test_deleting_hand_1_keeps_an_equal_sequence_contest_with_its_leader(table: 
     page = table.done(table.delete(mid, 1, htmx=htmx), htmx)
     assert "Hand 1 Tamás deals · Ágnes leads trick 1" in page.text
     assert [v for v in page.verdicts if "Ágnes scores 50" in v and "(4.2.6)" in v]
-    assert "Tamás dealt, out of turn: Ágnes was due §2.1" in page.text
+    assert "Tamás dealt, out of turn: Ágnes was due §2.1" in table.explained(page)
     assert [h["dealer"] for h in table.hands(mid)] == [B]
 
 

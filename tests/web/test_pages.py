@@ -99,7 +99,9 @@ def test_match_page_shows_history_next_hand_and_links(table: Table) -> None:
     assert page.standings() == ((440, 71), (0, 0))
     assert f'href="/m/{mid}/scoresheet.pdf"' in page.html
     assert f'href="/m/{mid}/match.json"' in page.html
-    assert "#1 Ágnes deals 440 : 71 → 440 : 71 no one reached 501" in page.text
+    # the hand's row, like the paper scoresheet: each player's points and total in words
+    assert ("#1 Ágnes deals Ágnes +440 total 440 Tamás +71 total 71 no one reached 501"
+            in page.text)
     assert "Hand 2" in page.text and "Tamás deals · Ágnes leads trick 1" in page.text
 
 

@@ -136,7 +136,10 @@ def _text(client: FlaskClient, url: str) -> str:
 def test_no_page_shows_notation(app: Flask, client: FlaskClient, key: str) -> None:
     mid, view, count = _store(app, key)
     urls = [f"/m/{mid}", f"/m/{view}", f"/m/{mid}/live", f"/m/{mid}/changes",
-            *(f"/m/{mid}/hands/{n}" for n in range(1, count + 1))]
+            *(f"/m/{mid}/hands/{n}" for n in range(1, count + 1)),
+            # a hand's explanation, loaded when its row in the history is opened (issue 12)
+            *(f"/m/{mid}/explained/{n}" for n in range(1, count + 1)),
+            *(f"/m/{view}/explained/{n}" for n in range(1, count + 1))]
     found = {url: _notation(_text(client, url)) for url in urls}
     found["scoresheet.pdf"] = _notation(pdf_text(client, mid))
     assert not {url: hits for url, hits in found.items() if hits}
@@ -160,10 +163,12 @@ def test_the_patterns_catch_what_the_pages_used_to_show() -> None:
 
 def test_a_stovkahra_combination_is_said_in_words_with_its_cards(
         app: Flask, client: FlaskClient) -> None:
-    mid, _, _ = _store(app, "stovkahra")
+    mid, _, count = _store(app, "stovkahra")
     text = _text(client, f"/m/{mid}")
-    assert "Karel: three tens (10♥ 10♦ 10♣)" in text          # the editor's list
-    assert "Karel: three tens (10♥ 10♦ 10♣) +10" in text      # the deal's line in the history
+    assert "Karel: three tens (" in text          # the editor's list (its cards as marks)
+    # the deal's line in the history: its explanation, loaded when its row is opened
+    explanation = _text(client, f"/m/{mid}/explained/{count}")
+    assert "Karel: three tens (10♥ 10♦ 10♣) +10" in explanation
     assert "Karel (W)" not in text
     assert "Jana: three aces" in pdf_text(client, mid)        # a finished deal's combination
 

@@ -170,4 +170,5 @@ def test_a_stored_hand_changed_behind_the_apps_back_is_checked_again(
         assert "Hand 5" in page.text
     else:
         assert page.status == 200
-        assert f"{HALF}–{HALF}, nobody wins and nobody pays" in page.html
+        assert f"{HALF}–{HALF}, nobody wins and nobody pays" in table.get(
+            f"/m/{evening}/explained/5", htmx=True).text      # its row's explanation

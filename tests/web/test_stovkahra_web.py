@@ -199,7 +199,7 @@ def test_combinations_picked_and_said(series: Series, htmx: bool) -> None:
     mid = started(series)
     page = series.done(series.declare(mid, 1, N, cards=["Ah", "Ad", "Ac"], htmx=htmx), htmx)
     assert f"So far: {NS_NAME} 30 · {EW_NAME} 0" in page.verdicts
-    assert "Jana: three aces (A♥ A♦ A♣)" in page.text
+    assert "Jana: three aces (A♥ A♦ A♣)" in series.explained(page)
     page = series.done(series.declare(mid, 1, E, rank="K", count=3, htmx=htmx), htmx)
     assert f"So far: {NS_NAME} 30 · {EW_NAME} 6" in page.verdicts
     page = series.done(series.declare(mid, 1, S, rank="7", count=3, htmx=htmx), htmx)
@@ -208,8 +208,10 @@ def test_combinations_picked_and_said(series: Series, htmx: bool) -> None:
     assert "Undo: Combination (deal 1)" in page.text
     # the deal in progress in the history, with its lines
     assert "in progress" in page.classed["summary"]
-    assert "Jana: three aces (A♥ A♦ A♣) +30" in page.text
-    assert f"{NS_NAME}: deal score so far +40" in page.text
+    # (its lines: the explanation its row loads when opened)
+    explained = series.explained(page)
+    assert "Jana: three aces (A♥ A♦ A♣) +30" in explained
+    assert f"{NS_NAME}: deal score so far +40" in explained
     assert series.hands(mid)[0]["combinations"] == [
         combo(N, "A", 3, ["Ah", "Ad", "Ac"]), combo(E, "K", 3), combo(S, "7", 3),
     ]
@@ -257,7 +259,7 @@ def test_example_1(series: Series, htmx: bool) -> None:
     for line in (f"{NS_NAME}: card points (5 tricks) +40", f"{EW_NAME}: card points (3 tricks) +32",
                  f"{NS_NAME}: trick 4 won with a seven +10", f"{EW_NAME}: last trick +6",
                  f"{NS_NAME}: deal score +90", f"{EW_NAME}: deal score +44"):
-        assert line in page.text, line
+        assert line in series.explained(page), line
     assert "Deal 2 Jana deals · Petr declares first and leads" in page.text
     assert "New game: shuffle" not in page.text          # no shuffle within a game (2.1)
     assert "Undo: Deal finished (deal 1)" in page.text
@@ -291,9 +293,10 @@ def test_example_2_sevens_on_the_first_and_last_tricks(series: Series, htmx: boo
     page = series.done(series.finish_deal(mid, 1, 45, team=EW, tricks=5, last=NS,
                                           seven={1: EW, 8: NS}, htmx=htmx), htmx)
     assert series.standings(page) == ((53, 97), (0, 0))
-    assert f"{EW_NAME}: trick 1 won with a seven +52" in page.text
-    assert f"{NS_NAME}: last trick won with a seven (26, including the 6) +26" in page.text
-    assert f"{NS_NAME}: last trick +6" not in page.text
+    explained = series.explained(page)
+    assert f"{EW_NAME}: trick 1 won with a seven +52" in explained
+    assert f"{NS_NAME}: last trick won with a seven (26, including the 6) +26" in explained
+    assert f"{NS_NAME}: last trick +6" not in explained
     assert series.hands(mid)[0]["end"]["sevens"] == sevens(t1=EW, t8=NS)
 
 
@@ -384,7 +387,7 @@ def test_dost_right_after_a_combination(series: Series, htmx: bool) -> None:
     series.done(series.declare(mid, 2, N, rank="K", count=3, htmx=htmx, editing=True), htmx)
     page = series.get(f"/m/{mid}")
     assert series.standings(page) == ((0, 0), (0, 1))
-    assert "opponents 54 ≥ 50 → 1 matchstick" in page.text
+    assert "opponents 54 ≥ 50 → 1 matchstick" in series.explained(page)
 
 
 @HTMX
@@ -455,8 +458,9 @@ def test_taking_more_than_the_opponents_have(series: Series, htmx: bool) -> None
     page = series.done(series.choose_sticks(mid, 3, "take", htmx=htmx), htmx)
     # deal 3: NS take 2 off EW's 0: both lost; deal 4: EW take 2 off NS's 1
     assert series.standings(page) == ((0, 0), (0, 0))
-    assert "(only 0 could be taken; 2 lost)" in page.text
-    assert "(only 1 could be taken; 1 lost)" in page.text
+    explained = series.explained(page)
+    assert "(only 0 could be taken; 2 lost)" in explained
+    assert "(only 1 could be taken; 1 lost)" in explained
 
 
 def test_the_matchstick_choice_is_asked_for_visibly(series: Series) -> None:
@@ -1210,7 +1214,7 @@ def test_no_new_deal_while_an_open_choice_decides_the_series_7_3_2(series: Serie
     page = series.get(f"/m/{mid}")
     assert "Series over" not in page.text
     assert (f"{NS_NAME} reach 2 on the matchsticks shown, but the award of deal 2 is not "
-            "chosen yet: the series is decided once it is") in page.text
+            "chosen yet: the series is decided once it is") in series.explained(page)
     refused(series, mid, False, lambda: series.start_deal(mid, 4),
             "choose add or take first", "rule 7.3.2")
     # NS take (EW have none): the series ends with deal 3.
@@ -1249,7 +1253,7 @@ def test_the_dealer_is_proposed_and_the_table_may_correct_it_6_1(series: Series,
     assert series.hands(mid)[0]["dealer"] == E
     page = series.done(series.finish_deal(mid, 1, 40, last=EW, htmx=htmx), htmx)
     assert ("Petr dealt, out of turn: the deal passes to the left, so Karel was due to deal "
-            "(recorded as dealt)") in page.text
+            "(recorded as dealt)") in series.explained(page)
     assert series.get(f"/m/{mid}").checked("start-dealer") == [str(S)]   # left of Petr
     # corrected where the deal is edited: Karel dealt after all
     page = series.done(series.start_deal(mid, 1, "h", dealer=W, htmx=htmx, editing=True), htmx)

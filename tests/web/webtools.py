@@ -323,6 +323,12 @@ class Table:
             data[f"{prefix}-csrf_token" if prefix else "csrf_token"] = value
         return Page.of(self.client.post(url, data=data, headers=headers, **kwargs))
 
+    def explained(self, page: Page) -> str:
+        """The page's text, then the explanation of each hand its history shows, as opening
+        the hand's row loads it (issue 12: the match page leaves a hand's lines to a route)."""
+        urls = dict.fromkeys(re.findall(r'hx-get="(/m/[\w-]+/explained/\d+)"', page.html))
+        return " ".join([page.text, *(self.get(url, htmx=True).text for url in urls)])
+
     def follow(self, page: Page) -> Page:
         """The page a 302 leads to (where flashed messages show)."""
         assert page.status == 302, (page.status, page.text[:1000])
