@@ -70,16 +70,21 @@ def _pdf(args: argparse.Namespace) -> int:
         raise _Failure(
             f"could not make the PDF ({type(error).__name__}: {error})", NO_OUTPUT
         ) from None
+    return _write(output, pdf)
+
+
+def _write(output: str, data: bytes) -> int:
+    """``data`` written to ``output`` ("-": standard output), said on stderr."""
     try:
         if output == "-":
-            sys.stdout.buffer.write(pdf)
+            sys.stdout.buffer.write(data)
             sys.stdout.buffer.flush()
         else:
-            Path(output).write_bytes(pdf)
+            Path(output).write_bytes(data)
     except OSError as error:
         raise _Failure(f"cannot write {output}: {error.strerror or error}", NO_OUTPUT) from None
     if output != "-":
-        print(f"wrote {output} ({len(pdf):,} bytes)", file=sys.stderr)
+        print(f"wrote {output} ({len(data):,} bytes)", file=sys.stderr)
     return 0
 
 
@@ -102,17 +107,7 @@ def _chart(args: argparse.Namespace) -> int:
     svg = running_totals(
         game, match.settings, result, layout=PAPER, standalone=True
     ).encode("utf-8")
-    try:
-        if output == "-":
-            sys.stdout.buffer.write(svg)
-            sys.stdout.buffer.flush()
-        else:
-            Path(output).write_bytes(svg)
-    except OSError as error:
-        raise _Failure(f"cannot write {output}: {error.strerror or error}", NO_OUTPUT) from None
-    if output != "-":
-        print(f"wrote {output} ({len(svg):,} bytes)", file=sys.stderr)
-    return 0
+    return _write(output, svg)
 
 
 def _csv(args: argparse.Namespace) -> int:

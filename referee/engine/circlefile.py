@@ -70,39 +70,9 @@ def _shown(value: object) -> str:
 
 
 def _parse(data: str | bytes | bytearray) -> object:
-    if len(data) > MAX_BYTES:
-        raise _problem("size", f"The file is larger than {MAX_BYTES:,} bytes: no circle file "
-                               "is so large")
-    if isinstance(data, (bytes, bytearray)):
-        try:
-            data = bytes(data).decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            raise _problem("encoding", f"The file is not UTF-8 text (bad byte at position "
-                                       f"{error.start})") from None
-
-    def no_constant(name: str) -> object:
-        raise _problem("json", f"The file holds {name}, which is not a number in JSON")
-
-    def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        result: dict[str, Any] = {}
-        for key, value in pairs:
-            if key in result:
-                raise _problem("json", f"The key {_shown(key)} appears twice in one record")
-            result[key] = value
-        return result
-
-    try:
-        return json.loads(data, parse_constant=no_constant, object_pairs_hook=no_duplicates)
-    except RuleViolation:
-        raise
-    except json.JSONDecodeError as error:
-        raise _problem("json", f"The file is not valid JSON: {error.msg} at line "
-                               f"{error.lineno}, column {error.colno}") from None
-    except RecursionError:
-        raise _problem("depth", "The file nests lists and records far more deeply than a "
-                                "circle file") from None
-    except ValueError:
-        raise _problem("number", "The file holds a number far too large for a circle") from None
+    return matchfile.parse_json(
+        data, limit=MAX_BYTES, what="circle",
+        problem=lambda code, message: _problem(code.removeprefix("file."), message))
 
 
 def _fields(raw: object, keys: tuple[str, ...], what: str) -> dict[str, Any]:

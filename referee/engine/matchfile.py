@@ -63,6 +63,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -117,28 +118,37 @@ def _shown(value: object) -> str:
     return "a list" if isinstance(value, list) else "a value of the wrong kind"
 
 
-def _parse_text(data: str | bytes | bytearray, trusted: bool = False) -> object:
-    if len(data) > MAX_BYTES:
-        raise _problem(
-            "file.size", f"The file is larger than {MAX_BYTES:,} bytes: no match file is so large"
+Problem = Callable[[str, str], RuleViolation]
+
+
+def parse_json(
+    data: str | bytes | bytearray, *, limit: int, what: str, problem: Problem,
+    trusted: bool = False,
+) -> object:
+    """A file of ``what`` ("match", "circle") read as strict JSON: at most ``limit`` bytes of
+    UTF-8, no NaN, no key twice in a record. ``problem(code, message)`` makes the refusal
+    (codes ``file.size``, ``file.encoding``, ``file.json``, ``file.depth``, ``file.number``)."""
+    if len(data) > limit:
+        raise problem(
+            "file.size", f"The file is larger than {limit:,} bytes: no {what} file is so large"
         )
     if isinstance(data, (bytes, bytearray)):
         try:
             data = bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError as error:
-            raise _problem(
+            raise problem(
                 "file.encoding",
                 f"The file is not UTF-8 text (bad byte at position {error.start})",
             ) from None
 
     def no_constant(name: str) -> object:
-        raise _problem("file.json", f"The file holds {name}, which is not a number in JSON")
+        raise problem("file.json", f"The file holds {name}, which is not a number in JSON")
 
     def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         result: dict[str, Any] = {}
         for key, value in pairs:
             if key in result:
-                raise _problem("file.json", f"The key {_shown(key)} appears twice in one record")
+                raise problem("file.json", f"The key {_shown(key)} appears twice in one record")
             result[key] = value
         return result
 
@@ -149,17 +159,22 @@ def _parse_text(data: str | bytes | bytearray, trusted: bool = False) -> object:
     except RuleViolation:
         raise
     except json.JSONDecodeError as error:
-        raise _problem(
+        raise problem(
             "file.json",
             f"The file is not valid JSON: {error.msg} at line {error.lineno}, "
             f"column {error.colno}",
         ) from None
     except RecursionError:
-        raise _problem(
-            "file.depth", "The file nests lists and records far more deeply than a match file"
+        raise problem(
+            "file.depth", f"The file nests lists and records far more deeply than a {what} file"
         ) from None
     except ValueError:      # e.g. an integer with thousands of digits
-        raise _problem("file.number", "The file holds a number far too large for a match") from None
+        raise problem("file.number", f"The file holds a number far too large for a {what}") \
+            from None
+
+
+def _parse_text(data: str | bytes | bytearray, trusted: bool = False) -> object:
+    return parse_json(data, limit=MAX_BYTES, what="match", problem=_problem, trusted=trusted)
 
 
 def _where(path: tuple[str | int, ...]) -> str:
