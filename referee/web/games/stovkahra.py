@@ -298,7 +298,13 @@ class StovkahraWeb(WebGame):
                         "combination": "cards"},
         "finish": {"points": "points", "tricks": "tricks"},
         "dost": {"dost.not-winner": "caller", "dost.no-combination": "caller",
-                 "dost.declared-after": "after", "dost.trick-winner": "trick_winner"},
+                 "dost.declared-after": "after", "dost.trick-winner": "trick_winner",
+                 # the completed tricks' card points and tricks, per team (6.3): the team's
+                 # the refusal names, else both teams'
+                 "points": "points_{team}|points_0 points_1", "dost.points": "points_0 points_1",
+                 "tricks": "tricks_{team}|tricks_0 tricks_1", "dost.tricks": "tricks_0 tricks_1",
+                 "bonus.no-trick": "tricks_{team}", "sevens.tricks": "tricks_{team}",
+                 "dost.no-tricks": "points_0 points_1 tricks_0 tricks_1"},
     }
     hand_template = "games/stovkahra/_deal_extra.html"
     decisions_template = "games/stovkahra/_decisions.html"

@@ -424,7 +424,10 @@ class TrogguWeb(WebGame):
         "finish": {"points": "points", "end.points": "points", "tricks": "tricks",
                    "tapp": "tapp_points", "fool": "fool_kept", "call": "partner",
                    "call.trump": "trump"},
-        "misere": {"misere.tapp": "tapp_points", "fool": "fool_kept"},
+        # each player's card points and tricks: the player's the refusal names, else all
+        "misere": {"misere.tapp": "tapp_points", "fool.kept-trick": "points_{seat}",
+                   "fool": "fool_kept", "misere.sum": "points_*", "misere.points": "points_*",
+                   "misere.tricks": "tricks_*", "points": "points_{seat}|points_*"},
     }
     summary_template = "games/troggu/_settle.html"
     decisions_template = "games/troggu/_decisions.html"
