@@ -434,6 +434,7 @@ class _Form(HTMLParser):
         self.values: list[tuple[str, str]] = []
         self.buttons: list[dict[str, str]] = []
         self._inside = False
+        self._button = False
         self._select: str | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -441,11 +442,12 @@ class _Form(HTMLParser):
         if tag == "form":
             self._inside = a.get("id") == self.form_id
         mine = self._inside or a.get("form") == self.form_id
+        if mine and tag == "button" and a.get("type", "submit") == "submit":
+            self.buttons.append(a | {"text": ""})       # in tree order: the first is Enter's
+            self._button = True
         if not mine or "name" not in a and tag != "option":
             return
-        if tag == "button":
-            self.buttons.append(a)
-        elif tag == "input" and (a.get("type") not in ("radio", "checkbox") or "checked" in a):
+        if tag == "input" and (a.get("type") not in ("radio", "checkbox") or "checked" in a):
             self.values.append((a["name"], a.get("value", "on")))
         elif tag == "select":
             self._select = a["name"]
@@ -457,6 +459,12 @@ class _Form(HTMLParser):
             self._inside = False
         elif tag == "select":
             self._select = None
+        elif tag == "button":
+            self._button = False
+
+    def handle_data(self, data: str) -> None:
+        if self._button:
+            self.buttons[-1]["text"] += data
 
 
 def press(game: Marjolet, page: Page, button: Callable[[dict[str, str]], bool],
@@ -466,7 +474,7 @@ def press(game: Marjolet, page: Page, button: Callable[[dict[str, str]], bool],
     (with htmx, as htmx sends them: the same values, the token in a header)."""
     form = _Form("deal-form")
     form.feed(page.html)
-    pressed = next(b for b in form.buttons if button(b))
+    pressed = next(b for b in form.buttons if b.get("name") and button(b))
     data: dict[str, list[str]] = {}
     for name, value in form.values:
         if name not in typed and (htmx or not name.endswith("csrf_token")
@@ -505,6 +513,18 @@ def test_removing_a_meld_keeps_what_is_typed_in_the_other_sections(game: Marjole
     assert game.hands(mid)[0]["tricks"][2]["melds"] == [[], []]
     assert so_far(page) == "So far: Anne 0 · Bruno 0"
     assert page.value("finish-brisques") == "60" and page.checked("finish-seven") == ["0"]
+
+
+def test_the_enter_key_still_scores_the_deal_with_melds_to_remove(game: Marjolet) -> None:
+    """A form's default button (the one the Enter key presses) is its first submit button in
+    page order: with the remove buttons in the deal's form it stays "Score the deal", never
+    a meld's "remove"."""
+    mid = started(game)
+    assert game.turn(mid, 1, 3, A, ["Kh", "Qh"]).status == 302
+    form = _Form("deal-form")
+    form.feed(game.get(f"/m/{mid}").html)
+    assert [b["text"] for b in form.buttons][:2] == ["Score the deal", "remove"]
+    assert "formaction" not in form.buttons[0]
 
 
 @HTMX
