@@ -366,13 +366,25 @@ def test_stovkahra_dost_points_a_team_cannot_have_mark_that_teams(series: Series
 
 
 @HTMX
-def test_stovkahra_dost_points_missing_mark_both_teams(series: Series, htmx: bool) -> None:
+def test_stovkahra_dost_points_missing_mark_the_team_without(series: Series,
+                                                             htmx: bool) -> None:
     mid = series.seed_series([])
     assert series.start_deal(mid, 1, "h").status == 302
     with unchanged(series, mid):
         page = series.call_dost(mid, 1, 0, 2, points=(12, ""), trick_winner=0, htmx=htmx)
-    at_the_fields(page, ["dost-points_0", "dost-points_1"], "give both teams' card points",
-                  "rule 6.1")
+    at_the_field(page, "dost-points_1", "give both teams' card points", "rule 6.1")
+    assert page.value("dost-points_0") == "12"
+
+
+@HTMX
+def test_stovkahra_dost_points_more_than_the_tricks_hold_mark_both_teams(series: Series,
+                                                                         htmx: bool) -> None:
+    """Two tricks, eight cards: they cannot hold 40 + 40 card points (6.3.2)."""
+    mid = series.seed_series([])
+    assert series.start_deal(mid, 1, "h").status == 302
+    with unchanged(series, mid):
+        page = series.call_dost(mid, 1, 0, 2, points=(40, 40), trick_winner=0, htmx=htmx)
+    at_the_fields(page, ["dost-points_0", "dost-points_1"], "not 40 + 40 = 80", "rule 6.3.2")
 
 
 def misere_hand(tg: Troggu) -> str:  # noqa: F811
@@ -402,3 +414,16 @@ def test_troggu_misere_points_that_do_not_add_up_mark_every_player(tg: Troggu,  
         page = tg.misere(mid, 1, [30, 30, 20, 15, 11], tapp=9, htmx=htmx)
     at_the_fields(page, [f"misere-points_{seat}" for seat in range(5)],
                   "add up to 114 − the Tapp's 9 = 105, not 106", "rule 6.3.7")
+
+
+@HTMX
+def test_troggu_misere_tricks_missing_mark_that_player(tg: Troggu, htmx: bool) -> None:  # noqa: F811
+    mid = misere_hand(tg)
+    with unchanged(tg, mid):
+        page = tg.act(mid, 1, "misere", {
+            "misere-tapp_points": "", "misere-fool_kept": "",
+            **{f"misere-points_{seat}": str(p) for seat, p in enumerate([30, 30, 20, 15, 10])},
+            **{f"misere-tricks_{seat}": k for seat, k in enumerate(["3", "3", "", "3", "2"])}},
+            htmx=htmx)
+    at_the_field(page, "misere-tricks_2", "Give every player's tricks, or none: Carla's",
+                 "rule 6.1")
