@@ -31,7 +31,7 @@ system-packages:
 
 lint: setup
 	$(BIN)/ruff check referee tests
-	$(BIN)/mypy --strict --follow-imports=silent -p referee.engine
+	$(BIN)/mypy --strict --follow-imports=silent -p referee.engine -p referee.stats
 	$(BIN)/mypy referee
 
 test: system-packages lint

@@ -1,4 +1,5 @@
-"""The command line: ``python -m referee score MATCH.json`` and ``... pdf MATCH.json -o X.pdf``.
+"""The command line: ``python -m referee score MATCH.json``, ``... pdf MATCH.json -o X.pdf``,
+``... csv MATCH.json`` (the hands as CSV) and ``... stats MATCH.json…`` (statistics as JSON).
 
 Exit status: 0 done; 2 the match file (or the command line) is wrong, with ``error: <why>``
 on stderr; 1 the file is fine but the output could not be made (PDF export missing or failing,
@@ -11,6 +12,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from datetime import date
 from pathlib import Path
 
 from .engine.errors import RuleViolation
@@ -79,10 +81,39 @@ def _pdf(args: argparse.Namespace) -> int:
     return 0
 
 
+def _csv(args: argparse.Namespace) -> int:
+    from referee.stats.csv import match_csv
+
+    sys.stdout.write(match_csv(_read(args.match)))
+    return 0
+
+
+def _day(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a date written YYYY-MM-DD: {text!r}") from None
+
+
+def _stats(args: argparse.Namespace) -> int:
+    from referee.stats import Played, statistics
+
+    played = []
+    for path in args.matches:
+        m = _read(path)
+        played.append(Played(
+            game=m.game, created=date.fromisoformat(m.created), settings=m.settings,
+            hands=m.hands, people=tuple(m.settings["players"]),
+        ))
+    result = statistics(played, since=args.since, until=args.until)
+    sys.stdout.write(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m referee",
-        description="Score a Referee match file, or print its scoresheet as a PDF.",
+        description="Score Referee match files: standings, scoresheet PDF, CSV, statistics.",
         epilog="Exit status: 0 done, 2 bad match file or arguments, 1 output not made.",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -103,6 +134,24 @@ def _parser() -> argparse.ArgumentParser:
         help="where to write the PDF (- for stdout; default: MATCH with .pdf)",
     )
     pdf.set_defaults(run=_pdf)
+    hands = commands.add_parser(
+        "csv", help="print the hands as CSV",
+        description="Check MATCH and print one CSV row per hand: its number, dealer, each "
+        "player's (or team's) hand score and running total, and the hand's summary.",
+    )
+    hands.add_argument("match", metavar="MATCH", help="the match file (.json), or -")
+    hands.set_defaults(run=_csv)
+    stats = commands.add_parser(
+        "stats", help="print the statistics of matches as JSON",
+        description="Check every MATCH and print the players' statistics over them as JSON "
+        "(players keyed by their names as written in the files).",
+    )
+    stats.add_argument("matches", metavar="MATCH", nargs="+", help="match files (.json)")
+    stats.add_argument("--since", type=_day, metavar="YYYY-MM-DD",
+                       help="only matches created on this day or later")
+    stats.add_argument("--until", type=_day, metavar="YYYY-MM-DD",
+                       help="only matches created on this day or earlier")
+    stats.set_defaults(run=_stats)
     return parser
 
 

@@ -16,7 +16,7 @@ from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import MethodNotAllowed
 
-from . import assets, invalid
+from . import assets, circlestore, invalid
 from .pdf import Scoresheets
 from .store import Store
 
@@ -60,18 +60,23 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.filters["localtime"] = _localtime
     app.jinja_env.globals["invalid"] = invalid.attributes    # a hand-written input's marks
+    app.before_request(_upload_limit)
     # Registered before the CSRF check, which would fail on a form field without a name.
     app.before_request(_nameless_fields)
     csrf.init_app(app)
     htmx.init_app(app)
-    app.extensions["referee.store"] = Store(app.config["DATABASE_URL"])
+    # the circles' tables share the store's metadata: created with its own (circlestore)
+    app.extensions["referee.store"] = store = Store(app.config["DATABASE_URL"])
+    app.extensions["referee.circles"] = circlestore.Circles(store)
     app.extensions["referee.scoresheets"] = Scoresheets()
     assets.init_app(app, STATIC)
 
-    from . import cards, views
+    from . import cards, circles, views
 
     cards.register(app)
     app.register_blueprint(views.bp)
+    app.register_blueprint(circles.bp)
+    app.jinja_env.globals["remembered_circles"] = circles.remembered_circles
 
     @app.after_request
     def security_headers(response: Response) -> Response:
@@ -118,8 +123,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     @app.errorhandler(413)
     def too_large(error: Exception) -> tuple[str, int]:
+        limit = "20 MB" if request.endpoint == "circles.import_circle" else "1 MB"
         return render_template(
-            "error.html", title="Too large", message="That upload is too large (1 MB at most).",
+            "error.html", title="Too large", message=f"That upload is too large ({limit} at most).",
         ), 413
 
     return app
@@ -131,6 +137,14 @@ CSRF_MESSAGE = ("This form could not be checked (its security token is missing o
 
 NAMELESS_MESSAGE = ("This form could not be read (it holds a field without a name). "
                     "Nothing was changed: reload the page and try again.")
+
+
+def _upload_limit() -> None:
+    """A circle file (all of a circle's matches) may be larger than the 1 MB of a form."""
+    if request.endpoint == "circles.import_circle":
+        from ..engine.circlefile import MAX_BYTES
+
+        request.max_content_length = MAX_BYTES
 
 
 def _nameless_fields() -> Any:

@@ -261,24 +261,8 @@ class Store:
         self, game: str, settings: dict[str, Any], hand_list: list[dict[str, Any]],
         created: datetime | None = None, device: str = "", label: str = "Match started",
     ) -> str:
-        match_id = secrets.token_urlsafe(TOKEN_BYTES)
-        now = _now()
         with self._writing(None) as conn:
-            conn.execute(insert(matches).values(
-                id=match_id, view_token=secrets.token_urlsafe(TOKEN_BYTES), version=1, layout=0,
-                uids=len(hand_list), game=game, settings=json.dumps(settings),
-                created=created or now, updated=now,
-            ))
-            for position, facts in enumerate(hand_list):
-                conn.execute(insert(hands).values(
-                    match_id=match_id, position=position, uid=position + 1,
-                    facts=json.dumps(facts),
-                ))
-            conn.execute(insert(actions).values(
-                match_id=match_id, created=now, label=label[:200], before="",
-                device=device[:100], kind="create",
-            ))
-        return match_id
+            return insert_match(conn, game, settings, hand_list, created, device, label)
 
     def save_hands(
         self, match_id: str, before: list[dict[str, Any]], after: list[dict[str, Any]],
@@ -384,6 +368,30 @@ class Store:
                     conn.execute(select(matches.c.id).where(matches.c.id == match_id)
                                  .with_for_update())
                 yield conn
+
+
+def insert_match(
+    conn: Connection, game: str, settings: dict[str, Any], hand_list: list[dict[str, Any]],
+    created: datetime | None = None, device: str = "", label: str = "Match started",
+) -> str:
+    """Write a new match (new tokens) in the transaction ``conn``; its edit token."""
+    match_id = secrets.token_urlsafe(TOKEN_BYTES)
+    now = _now()
+    conn.execute(insert(matches).values(
+        id=match_id, view_token=secrets.token_urlsafe(TOKEN_BYTES), version=1, layout=0,
+        uids=len(hand_list), game=game, settings=json.dumps(settings),
+        created=created or now, updated=now,
+    ))
+    for position, facts in enumerate(hand_list):
+        conn.execute(insert(hands).values(
+            match_id=match_id, position=position, uid=position + 1,
+            facts=json.dumps(facts),
+        ))
+    conn.execute(insert(actions).values(
+        match_id=match_id, created=now, label=label[:200], before="",
+        device=device[:100], kind="create",
+    ))
+    return match_id
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from ..engine import matchfile, scoring
 from ..engine.errors import RuleViolation
 from ..engine.games import GAMES
 from ..engine.games.base import HandOutcome, MatchResult, require_name
+from ..stats import csv as csv_export
 from . import htmx
 from .changes import describe_changes
 from .corrections import LaterHands, Plan, chosen, flash_plan, label_with, until
@@ -170,6 +171,10 @@ def join() -> Any:
     token = token_in(code)
     if token and store().version(token):
         return redirect(url_for(".match", match_id=token))
+    from .circles import circle_in
+
+    if circle := circle_in(code):                       # a circle's link or code
+        return redirect(url_for("circles.circle", token=circle))
     return _home(422, join_code=code, join_error=(
         "No match has that link or code. Copy the whole link from the other phone's match "
         "page (Share), or scan its QR code."))
@@ -706,3 +711,13 @@ def scoresheet(match_id: str) -> Response:
     return Response(body, mimetype="application/pdf",
                     headers={"Content-Disposition": f'inline; filename="{name}"'})
 
+
+@bp.get("/m/<match_id>/hands.csv")
+def hands_csv(match_id: str) -> Response:
+    """The hands as CSV (``referee.stats.csv``), with a byte order mark so that a spreadsheet
+    reads the names' letters as UTF-8."""
+    stored, _, result = load(match_id)
+    name = f"{stored.game}-{stored.created.date().isoformat()}.csv"
+    body = "\ufeff" + csv_export.hands_csv(stored.game, stored.settings, result)
+    return Response(body, mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})

@@ -1,7 +1,8 @@
 """For every player (issue 11, item 12): axe-core (bundled with axe-playwright-python, nothing
 downloaded) run over every page of every game on a 390×844 phone, in light and dark colours:
 home, new match, the match page, a hand in progress with a picker open, a refusal, the view
-link and the history of changes. Any serious or critical violation fails.
+link and the history of changes; and a circle's pages. Any serious or critical violation
+fails.
 
 And what axe cannot see: where keyboard focus lands after an htmx swap (static/js/table.js).
 The control that was used keeps it when it is still there; else the error, else the outcome
@@ -223,6 +224,50 @@ def test_troggu(phone: Any, server: str) -> None:
         playwright_api.expect(p.locator("#rule-error")).to_be_visible()
 
     audit(phone, pages_of(phone, server, "troggu", start, bidding, refused))
+
+
+def test_circle(phone: Any, server: str) -> None:
+    """A circle's pages (issue 13): the home page with the circle, the circle's page with a
+    match and a Troggu evening, a match started from it with a refused seat, and the page
+    that asks who is who for a match added by its edit link."""
+    circle: list[str] = []
+
+    def create(p: Any) -> None:
+        p.goto(server)
+        p.fill("#circle_name", "Family")
+        p.click("text=New circle")
+        p.wait_for_selector("#matches")
+        circle.append(p.url)
+
+    def troggu(p: Any) -> None:
+        p.click("#start a:has-text('Troggu')")
+        for seat, name in enumerate(["Anna", "Beat", "Carla"]):
+            p.fill(f"#name-{seat}", name)
+        p.click("text=Start the match")
+        p.wait_for_selector("#editor")
+        p.goto(circle[0])
+
+    def refused(p: Any) -> None:        # a typed name of a player of the circle
+        p.goto(circle[0])
+        p.click("#start a:has-text('Tartli')")
+        p.fill("#name-0", "anna")
+        p.click("text=Start the match")
+        p.wait_for_selector(".field-error")
+
+    def add(p: Any) -> None:
+        start_tartli(server)(p)
+        edit = p.url
+        p.goto(circle[0])
+        p.fill("#code", edit)
+        p.click("text=Next: who is who")
+        p.wait_for_selector("#who-0")
+
+    audit(phone, [
+        ("the circle's page", steps(phone, create, troggu)),
+        ("home with a circle", lambda: phone.goto(server)),
+        ("a circle's match refused", steps(phone, refused)),
+        ("who is who", steps(phone, add)),
+    ])
 
 
 # -- Focus after a swap ----------------------------------------------------------------------

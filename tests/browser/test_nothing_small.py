@@ -6,6 +6,7 @@ least 14 px (rule references included), and nothing scrolls sideways."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 from urllib.parse import urljoin
 
 import pytest
@@ -331,3 +332,36 @@ def test_troggu(page: object, server: str) -> None:
                 ("a hand in progress", steps(page, bidding, open_pickers)),
                 ("a hand scored", steps(page, score, open_pickers))] + after_a_hand(page)
          + [("eight players", steps(page, eight_players))])
+
+
+def test_a_circles_pages(page: object, server: str) -> None:
+    """Issue 13: the home page with a circle, the circle's page with a match and its evening,
+    a Troggu match started from it (eight seat pickers), and who is who for a match added."""
+    p: Any = page
+    p.goto(server)
+    p.fill("#circle_name", "Family")
+    p.click("text=New circle")
+    p.wait_for_selector("#matches")
+    circle = p.url
+    p.click("#start a:has-text('Troggu')")
+    for seat, name in enumerate(["Anna", "Beat", "Carla"]):
+        p.fill(f"#name-{seat}", name)
+    p.click("text=Start the match")
+    p.wait_for_selector("#editor")
+    p.goto(f"{server}/new/tartli")
+    p.fill("#player_a", "Anna")
+    p.fill("#player_b", "Béla")
+    p.click("text=Start the match")
+    p.wait_for_selector("#editor")
+    edit = p.url
+
+    def add(q: Any) -> None:
+        q.goto(circle)
+        q.fill("#code", edit)
+        q.click("text=Next: who is who")
+        q.wait_for_selector("#who-0")
+
+    walk(page, [("home with a circle", goto(page, server)),
+                ("the circle's page", goto(page, circle)),
+                ("a match from the circle", goto(page, f"{circle}/new/troggu")),
+                ("who is who", steps(page, add))])

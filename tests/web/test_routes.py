@@ -131,6 +131,13 @@ ROUTES: dict[str, Route] = {
     "/m/<match_id>/changes/<int:event>/restore": Route(frozenset({"POST"}), lambda game: [
         Case("/m/<match_id>/changes/<int:event>/restore", game,
              "/m/{token}/changes/{event}/restore")]),
+    # A circle's routes take the circle's token, not a match's: their CSRF checks and their
+    # tokens are tested in tests/web/test_circles.py.
+    "/circles": Route(frozenset({"POST"}), lambda game: []),
+    "/circles/import": Route(frozenset({"POST"}), lambda game: []),
+    "/c/<token>/players": Route(frozenset({"POST"}), lambda game: []),
+    "/c/<token>/new/<game>": Route(frozenset({"POST"}), lambda game: []),
+    "/c/<token>/add": Route(frozenset({"POST"}), lambda game: []),
 }
 
 KNOWN = {rule: route.methods for rule, route in ROUTES.items()}

@@ -88,6 +88,12 @@ class WebGame:
     # Decisions the rules leave to the table that are still open (e.g. a choice made void by
     # an edit): asked at the top of the match page, under the scoreboard.
     decisions_template: str | None = None
+    # The new form's fields that take the players' names, in seat order (a circle's player
+    # pickers fill them); one field alone takes every seat's name, up to the game's most.
+    player_fields: tuple[str, ...] = ()
+    # A money game: a circle's matches of one day add up to one balance per player and one
+    # settle-up (Troggu 7.5.3), its evening.
+    evening: bool = False
     form_classes: dict[str, type[FlaskForm]]
     actions: dict[str, Action]
     # Errors at the field: the field of a posted form that a refusal concerns, by the

@@ -320,6 +320,7 @@ class MarjoletWeb(WebGame):
     game = GAME
     editor_template = "games/marjolet/_editor.html"
     new_template = "games/marjolet/new.html"
+    player_fields = ("player_a", "player_b")
     refusal_fields = {       # errors at the field (issue 11, item 4)
         "turnup": {"fact.turnup": "turnup", "cards.turnup": "turnup"},
         "turn": {"meld.window": "trick", "meld.loser": "winner", "meld": "cards",

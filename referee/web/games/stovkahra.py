@@ -293,6 +293,7 @@ class StovkahraWeb(WebGame):
     game = GAME
     editor_template = "games/stovkahra/_editor.html"
     new_template = "games/stovkahra/new.html"
+    player_fields = ("north", "east", "south", "west")
     refusal_fields = {       # errors at the field (issue 11, item 4)
         "combination": {"combination.count": "cards|count", "combination.rank": "cards|rank",
                         "combination.both": "cards", "combination.empty": "cards",

@@ -287,6 +287,7 @@ class TartliWeb(WebGame):
     game = GAME
     editor_template = "games/tartli/_editor.html"
     new_template = "games/tartli/new.html"
+    player_fields = ("player_a", "player_b")
     refusal_fields = {       # errors at the field (issue 11, item 4)
         "indicator": {"fact.indicator": "indicator", "cards.indicator": "indicator",
                       "piles": "pile", "end.stichmatsch": "stichmatsch"},   # or "played"

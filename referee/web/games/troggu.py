@@ -417,6 +417,8 @@ class TrogguWeb(WebGame):
     game = GAME
     editor_template = "games/troggu/_editor.html"
     new_template = "games/troggu/new.html"
+    player_fields = ("players",)
+    evening = True
     refusal_fields = {       # errors at the field (issue 11, item 4)
         "bids": {"bids": "bid_{seat}", "forced.fool": "fool", "forced.bagatt": "bagatt",
                  "forced.not-all-passed": "fool"},

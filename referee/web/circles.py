@@ -1,0 +1,488 @@
+"""Circles: the group that plays together across evenings (a family, a club night).
+
+A circle's page (``/c/<token>``) is opened by its secret link alone: its matches, its players,
+the Troggu evenings, the file of the whole circle. A browser remembers the circles it created
+or opened (in its signed cookie) and lists only those on its home page. A match's own pages say
+nothing of its circle: a match's link never leads to the circle's other matches.
+
+Who sat where is said by the table: a seat is a player picked from the circle's list, or a new
+name typed, which joins the list (refused when it is the name of a player already there, so
+that one person never becomes two by accident)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    get_flashed_messages,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
+from werkzeug.datastructures import MultiDict
+from wtforms import StringField
+from wtforms.validators import ValidationError
+
+from ..engine import circlefile, matchfile, scoring
+from ..engine.errors import RuleViolation
+from ..engine.games import GAMES
+from ..engine.games.base import Game, MatchResult, name_key, require_name
+from .circlestore import (
+    IN_ANOTHER,
+    IN_THIS,
+    TAKEN,
+    Circle,
+    CircleMatch,
+    CircleRefused,
+    Circles,
+    Person,
+    Player,
+)
+from .evenings import Evening, evenings
+from .games import WEB_GAMES
+from .games.base import WebGame
+from .invalid import flag
+from .readable import readable_json
+from .sharing import REMEMBERED, device, qr_code, remember, token_in
+from .store import Store
+
+bp = Blueprint("circles", __name__)
+
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,40}")
+_ID = re.compile(r"[0-9]{1,9}")
+
+EVENINGS_SHOWN = 5        # the latest evenings in full on the circle's page (then: a list)
+SEATS = "Nothing was saved: see the seats below."
+PICK = "Pick a player from the list, or type a new player's name"
+BOTH = "Pick a player from the list or type a new name, not both"
+VIEW_LINK = ("That is the match's view link: only whoever holds its edit link (or edit code) "
+             "can add a match to a circle, since everyone with the circle's link can change "
+             "its matches. Paste the edit link from the match page (More phones at this table).")
+NO_MATCH = ("No match has that link or code. Copy the whole edit link from the match page "
+            "(More phones at this table), or its edit code.")
+
+
+def store() -> Store:
+    return current_app.extensions["referee.store"]  # type: ignore[no-any-return]
+
+
+def circles() -> Circles:
+    return current_app.extensions["referee.circles"]  # type: ignore[no-any-return]
+
+
+def _circle_name(form: FlaskForm, field: StringField) -> None:
+    try:
+        field.data = require_name(field.data, "circle.name", "The circle")
+    except RuleViolation as violation:
+        raise ValidationError(violation.message) from None
+
+
+class CircleForm(FlaskForm):
+    circle_name = StringField("The circle's name (a family, a club night)",
+                              validators=[_circle_name])
+
+
+class PlayerForm(FlaskForm):
+    player = StringField("New player's name")
+
+
+class CircleImportForm(FlaskForm):
+    circle_file = FileField("Circle file (.json)",
+                            validators=[FileRequired("Choose a circle file")])
+
+
+class PostForm(FlaskForm):
+    """A form read by hand (the seat pickers): only its CSRF token is checked here."""
+
+
+# -- this browser's circles ----------------------------------------------------------------
+
+def remember_circle(token: str) -> None:
+    mine = [t for t in session.get("circles", []) if isinstance(t, str) and t != token]
+    session["circles"] = [token, *mine][:REMEMBERED]
+
+
+def remembered_circles() -> list[tuple[str, str]]:
+    """(token, name) of the circles this browser created or opened (for its home page)."""
+    tokens = [t for t in session.get("circles", []) if isinstance(t, str)]
+    return [(t, readable_json(name)) for t, name in circles().listed(tokens)]
+
+
+def circle_in(text: str) -> str | None:
+    """The circle whose link (".../c/<token>") or code this is, if there is one."""
+    found = re.search(r"/c/([A-Za-z0-9_-]+)", text)
+    token = found.group(1) if found else text.strip()
+    return token if _TOKEN.fullmatch(token) and circles().load(token) else None
+
+
+def _find(token: str) -> Circle:
+    """The circle this token opens, or 404; the answer carries its secret link: no-store."""
+    found = circles().load(token) if _TOKEN.fullmatch(token) else None
+    if found is None:
+        abort(404)
+    from .views import _private
+
+    _private(True)
+    # names as every page can show them (validated when stored; a lone surrogate from a
+    # database written otherwise is shown as its escape)
+    found.name = readable_json(found.name)
+    found.players = [Player(p.id, readable_json(p.name)) for p in found.players]
+    return found
+
+
+# -- the home page's part ------------------------------------------------------------------
+
+def _home(status: int, **extra: Any) -> Any:
+    from .views import _home as home
+
+    return home(status, **extra)
+
+
+@bp.post("/circles")
+def create_circle() -> Any:
+    form = CircleForm()
+    if not form.validate_on_submit():
+        return _home(422, circle_form=form, circle_error=_errors(form))
+    token = circles().create(form.circle_name.data)
+    remember_circle(token)
+    flash("Circle created. Keep its link: whoever has it sees the circle.")
+    return redirect(url_for(".circle", token=token))
+
+
+@bp.post("/circles/import")
+def import_circle() -> Any:
+    form = CircleImportForm()
+    if not form.validate_on_submit():
+        return _home(422, circle_import_error=_errors(form))
+    try:
+        data = form.circle_file.data.read(circlefile.MAX_BYTES + 1)
+        loaded = circlefile.load(data)
+        for m, _ in loaded.matches:
+            if m.game not in WEB_GAMES:
+                raise RuleViolation("file.game", f"This server has no pages for {m.game}")
+    except RuleViolation as violation:
+        return _home(422, circle_import_error=violation.explain())
+    played = [(m.game, m.settings, m.hands, datetime.fromisoformat(m.created), people)
+              for m, people in loaded.matches]
+    token = circles().import_circle(loaded.name, datetime.fromisoformat(loaded.created),
+                                    loaded.players, played, device())
+    remember_circle(token)
+    flash(f"Circle imported: {len(loaded.players)} players, {len(played)} matches.")
+    return redirect(url_for(".circle", token=token))
+
+
+def _errors(form: FlaskForm) -> str:
+    return "; ".join(m for messages in form.errors.values() for m in messages)
+
+
+# -- the circle's page ---------------------------------------------------------------------
+
+@dataclass
+class Listed:
+    """A match as the circle's page lists it."""
+
+    id: str
+    game: Game
+    created: datetime
+    people: list[str]
+    standing: str
+
+
+def _standing(game: Game, settings: dict[str, Any], result: MatchResult) -> str:
+    """The match's standing in a line: its figures and, once it is over, who won."""
+    sides = game.sides(settings)
+    standing = result.standing
+    label = game.victory_label(settings) or game.totals_label(settings)
+    figures = standing.victory if game.victory_label(settings) else standing.totals
+    shown = [f"{v:+d}".replace("-", "−") if not game.race and v else str(v) for v in figures]
+    line = f"{label}: " + " · ".join(f"{s} {v}" for s, v in zip(sides, shown))
+    if standing.over and standing.winner is not None:
+        line += f" — {sides[standing.winner]} won"
+    return line
+
+
+def _scored(m: CircleMatch) -> MatchResult | None:
+    try:
+        return scoring.score(m.game, m.settings, m.hands, trusted=True)
+    except RuleViolation:
+        return None
+
+
+def _names(circle: Circle, people: tuple[int, ...]) -> list[str]:
+    return [(circle.player(p) or Player(p, "?")).name for p in people]
+
+
+def _page(circle: Circle, status: int = 200, **extra: Any) -> Any:
+    remember_circle(circle.id)
+    played = [m for m in circles().matches(circle.id) if m.game in WEB_GAMES]
+    results = {m.id: _scored(m) for m in played}
+    listed = []
+    for m in played:
+        game = WEB_GAMES[m.game].game
+        result = results[m.id]
+        standing = (_standing(game, readable_json(m.settings), result) if result is not None
+                    else "Its stored hands no longer score: open it for its match file")
+        listed.append(Listed(m.id, game, m.created, _names(circle, m.people), standing))
+    url = circle_link(circle.id)
+    context = {
+        "circle": circle, "matches": listed, "web_games": WEB_GAMES, "games": GAMES,
+        "evenings": evenings(circle, played, results), "evenings_shown": EVENINGS_SHOWN,
+        "link": url, "qr": qr_code(url),
+        "player_form": PlayerForm(), "button": PostForm(), "add_code": "",
+        "messages": get_flashed_messages(category_filter=["message"]), **extra,
+    }
+    # Statistics (issue 13): the lead wires referee.stats.statistics(played(...)) and the
+    # charts here, into the page's "statistics" section (templates/circles/circle.html).
+    return render_template("circles/circle.html", **context), status
+
+
+def played(circle: Circle) -> list[tuple[str, date, dict[str, Any], list[dict[str, Any]],
+                                         tuple[str, ...]]]:
+    """The circle's matches as the statistics read them: (game, created day, settings, hands,
+    the circle player's id in each seat, as text), newest first."""
+    return [(m.game, m.created.date(), m.settings, m.hands, tuple(str(p) for p in m.people))
+            for m in circles().matches(circle.id)]
+
+
+def circle_link(token: str) -> str:
+    from .sharing import _public_url
+
+    public = _public_url()
+    if not public:
+        return url_for("circles.circle", token=token, _external=True)
+    return public.rstrip("/") + url_for("circles.circle", token=token).removeprefix(
+        request.script_root)
+
+
+@bp.get("/c/<token>")
+def circle(token: str) -> Any:
+    return _page(_find(token))
+
+
+@bp.post("/c/<token>/players")
+def add_player(token: str) -> Any:
+    found = _find(token)
+    form = PlayerForm()
+    if form.validate_on_submit():
+        try:
+            name = require_name(form.player.data, "circle.player", "The new player")
+            circles().add_player(found.id, name)
+        except RuleViolation as violation:
+            error = violation.message
+        except CircleRefused as refused:
+            error = refused.message
+        else:
+            flash(f"{name} joined the circle.")
+            return redirect(url_for(".circle", token=token, _anchor="players"))
+    else:
+        error = _errors(form)
+    return _page(circles().load(found.id) or found, 422, player_form=form, player_error=error)
+
+
+# -- who sits where ------------------------------------------------------------------------
+
+@dataclass
+class Seat:
+    index: int
+    label: str
+    required: bool
+    who: str = ""             # the player picked (their id), or "" for a new name
+    name: str = ""            # a new player's name as typed
+    error: str | None = None
+    person: Person | None = None
+
+
+def _seats(web: WebGame, form: FlaskForm) -> list[Seat]:
+    fields = web.player_fields
+    low, high = web.game.players
+    if len(fields) == 1:
+        return [Seat(n, f"Seat {n + 1}", n < low) for n in range(high)]
+    return [Seat(n, form[f].label.text, True) for n, f in enumerate(fields)]
+
+
+def _read_seats(seats: list[Seat], circle: Circle) -> bool:
+    """Each seat's person from the posted pickers (``who-N``: a player's id; ``name-N``: a
+    new name); False if any seat is refused (its error says why)."""
+    taken = {name_key(p.name): p.name for p in circle.players}
+    for seat in seats:
+        seat.who = request.form.get(f"who-{seat.index}", "")[:40]
+        seat.name = request.form.get(f"name-{seat.index}", "")[:200]
+        if seat.who:
+            player = circle.player(int(seat.who)) if _ID.fullmatch(seat.who) else None
+            if seat.name.strip():
+                seat.error = BOTH
+            elif player is None:
+                seat.error = "That player is not in this circle: pick one from the list"
+            else:
+                seat.person = player.id
+        elif seat.name.strip():
+            try:
+                name = require_name(seat.name, "circle.player", "Every player")
+            except RuleViolation as violation:
+                seat.error = violation.message
+            else:
+                if name_key(name) in taken:
+                    seat.error = TAKEN.format(name=taken[name_key(name)])
+                else:
+                    seat.person = name
+        elif seat.required:
+            seat.error = PICK
+    seen: dict[object, str] = {}
+    for seat in seats:
+        if seat.person is None:
+            continue
+        key = name_key(seat.person) if isinstance(seat.person, str) else seat.person
+        if key in seen:
+            seat.error = f"This person already sits at {seen[key]}: one seat each"
+        seen[key] = seat.label
+    return not any(seat.error for seat in seats)
+
+
+def _person_names(seats: list[Seat], circle: Circle) -> list[str]:
+    return [((circle.player(s.person) or Player(0, "")).name if isinstance(s.person, int)
+             else s.person or "") for s in seats]
+
+
+@bp.route("/c/<token>/new/<game>", methods=["GET", "POST"])
+def new_match(token: str, game: str) -> Any:
+    found = _find(token)
+    web = WEB_GAMES.get(game) or abort(404)
+    form = web.new_form()
+    seats = _seats(web, form)
+    error = None
+    status = 200
+    if request.method == "POST":
+        status = 422
+        if PostForm().validate_on_submit() and _read_seats(seats, found):
+            people = [s for s in seats if s.person is not None]
+            names = _person_names(seats, found)
+            formdata = MultiDict(request.form)
+            fields = web.player_fields
+            if len(fields) == 1:
+                formdata.setlist(fields[0], names)
+            else:
+                for f, name in zip(fields, names):
+                    formdata[f] = name
+            form.process(formdata)
+            if form.validate():
+                try:
+                    settings = web.game.settings(web.settings_from(form))
+                    match_id = circles().start_match(
+                        found.id, web.game.name, settings,
+                        [s.person for s in people if s.person is not None], device=device())
+                except RuleViolation as violation:
+                    error = violation.explain()
+                except CircleRefused as refused:
+                    error = refused.message
+                else:
+                    remember(match_id)
+                    return redirect(url_for("matches.match", match_id=match_id))
+            else:
+                error = _errors(form)
+        elif not any(s.error for s in seats):
+            error = _errors(PostForm()) or "This form could not be checked: reload the page"
+        else:
+            error = SEATS
+    flag([form])
+    return render_template("circles/new.html", web=web, form=form, game=web.game,
+                           error=error, circle=found, seats=seats), status
+
+
+@bp.post("/c/<token>/add")
+def add_match(token: str) -> Any:
+    """Add a match that exists to the circle, by its edit link or code: first the code, then
+    who sat in each seat (``seats`` posted)."""
+    found = _find(token)
+    code = request.form.get("code", "")[:500]
+    if not PostForm().validate_on_submit():
+        return _page(found, 400, add_code=code, add_error=_errors(PostForm()))
+    match_token = token_in(code)
+    stored = store().load(match_token) if match_token else None
+    if stored is None or stored.game not in WEB_GAMES:
+        return _page(found, 422, add_code=code, add_error=NO_MATCH)
+    if not stored.can_edit:
+        return _page(found, 422, add_code=code, add_error=VIEW_LINK)
+    owner = circles().circle_of(stored.id)
+    if owner is not None:
+        return _page(found, 422, add_code=code,
+                     add_error=IN_THIS if owner == found.id else IN_ANOTHER)
+    web = WEB_GAMES[stored.game]
+    names = list(readable_json(stored.settings)["players"])
+    seats = [Seat(n, name, True) for n, name in enumerate(names)]
+    error = None
+    if request.form.get("seats"):
+        if _read_seats(seats, found):
+            try:
+                circles().add_match(found.id, stored.id,
+                                    [s.person for s in seats if s.person is not None])
+            except CircleRefused as refused:
+                error = refused.message
+            else:
+                flash(f"{web.game.title} match added to the circle.")
+                return redirect(url_for(".circle", token=token, _anchor="matches"))
+        else:
+            error = SEATS
+    else:
+        for seat in seats:          # proposed: a new player of the match's name
+            seat.name = seat.label
+    return render_template("circles/add.html", circle=found, game=web.game, seats=seats,
+                           code=code, error=error, button=PostForm(),
+                           ), 422 if error else 200
+
+
+# -- the Troggu evening --------------------------------------------------------------------
+
+def _evening(found: Circle, day: str) -> Evening:
+    try:
+        wanted = date.fromisoformat(day)
+    except ValueError:
+        abort(404)
+    played = [m for m in circles().matches(found.id) if m.game in WEB_GAMES]
+    results = {m.id: _scored(m) for m in played}
+    for evening in evenings(found, played, results):
+        if evening.day == wanted:
+            return evening
+    abort(404)
+
+
+@bp.get("/c/<token>/evenings/<day>.pdf")
+def evening_pdf(token: str, day: str) -> Response:
+    from ..scoresheet import environment, html_to_pdf
+
+    found = _find(token)
+    evening = _evening(found, day)
+    html = environment().get_template("pdf/evening.html").render(
+        circle=readable_json(found.name), evening=evening)
+    return Response(html_to_pdf(html), mimetype="application/pdf", headers={
+        "Content-Disposition": f'inline; filename="evening-{evening.day.isoformat()}.pdf"'})
+
+
+# -- the circle as one file ----------------------------------------------------------------
+
+@bp.get("/c/<token>/circle.json")
+def export(token: str) -> Response:
+    found = _find(token)
+    index = {p.id: n for n, p in enumerate(found.players)}
+    entries = []
+    for m in reversed(circles().matches(found.id)):            # oldest first
+        entries.append((matchfile.MatchFile(
+            game=m.game, settings=readable_json(m.settings), hands=readable_json(m.hands),
+            created=m.created.date().isoformat()), [index[p] for p in m.people]))
+    body = circlefile.dumps(circlefile.CircleFile(
+        name=readable_json(found.name), created=found.created.date().isoformat(),
+        players=[readable_json(p.name) for p in found.players], matches=entries))
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="circle-{found.created.date()}.json"'})
+

@@ -1,0 +1,285 @@
+"""Circles in the store: a group that plays together, its players, and who sat where in each
+of its matches.
+
+A circle's id is its secret token (128 bits, like a match's edit token): whoever holds the
+circle's link sees its matches, players and statistics. Its players are rows, not strings: two
+seats are the same person only when the table picked the same player for both. Names are
+unique in a circle as the app compares names (``name_key``: case and invisible characters
+aside). A match belongs to at most one circle (``circle_matches``: the match is its key); each
+of its seats is one player of that circle (``circle_seats``), one seat per player.
+
+The tables share the store's metadata, so ``Store`` creates them on an existing database."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    Column,
+    DateTime,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Integer,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    UniqueConstraint,
+    insert,
+    select,
+)
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+
+from ..engine.games.base import name_key
+from .store import TOKEN_BYTES, Store, _now, hands, insert_match, matches, metadata
+
+circles = Table(
+    "circles", metadata,
+    Column("id", String(32), primary_key=True),                 # the secret token: its link
+    Column("name", String(100), nullable=False),
+    Column("created", DateTime, nullable=False),
+)
+circle_players = Table(
+    "circle_players", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("circle_id", String(32), ForeignKey("circles.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("name", String(100), nullable=False),
+    Column("name_key", String(400), nullable=False),             # name_key(name)
+    UniqueConstraint("circle_id", "name_key", name="uq_circle_players_name"),
+    UniqueConstraint("circle_id", "id", name="uq_circle_players_circle_id"),
+)
+circle_matches = Table(
+    "circle_matches", metadata,
+    Column("match_id", String(32), ForeignKey("matches.id", ondelete="CASCADE"),
+           primary_key=True),                                   # at most one circle a match
+    Column("circle_id", String(32), ForeignKey("circles.id", ondelete="CASCADE"),
+           nullable=False, index=True),
+    Column("added", DateTime, nullable=False),
+    UniqueConstraint("match_id", "circle_id", name="uq_circle_matches_pair"),
+)
+circle_seats = Table(
+    "circle_seats", metadata,
+    Column("match_id", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("circle_id", String(32), nullable=False),
+    Column("player_id", Integer, nullable=False),
+    PrimaryKeyConstraint("match_id", "seat"),
+    UniqueConstraint("match_id", "player_id", name="uq_circle_seats_person"),
+    # the seat's circle is its match's circle, and its player is a player of that circle
+    ForeignKeyConstraint(["match_id", "circle_id"],
+                         ["circle_matches.match_id", "circle_matches.circle_id"],
+                         ondelete="CASCADE"),
+    ForeignKeyConstraint(["circle_id", "player_id"],
+                         ["circle_players.circle_id", "circle_players.id"], ondelete="CASCADE"),
+)
+
+Person = int | str
+"""Who sits in a seat: a player of the circle (their id), or a new player's name."""
+
+
+class CircleRefused(Exception):
+    """A change to a circle that cannot be made; its message says why (nothing was stored)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+TAKEN = ("{name} is already a player of this circle: pick them from the list (or give the new "
+         "player a name that tells them apart, such as {name} B.)")
+CHANGED = ("This circle was changed on another phone meanwhile, so nothing was saved: try again "
+           "(the lists show the circle as it is now).")
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    name: str
+
+
+@dataclass
+class Circle:
+    id: str                   # the secret token
+    name: str
+    created: datetime
+    players: list[Player]
+
+    def player(self, player_id: int) -> Player | None:
+        return next((p for p in self.players if p.id == player_id), None)
+
+
+@dataclass
+class CircleMatch:
+    """A match of a circle, with the circle's player in each of its seats."""
+
+    id: str                   # the match's edit token
+    game: str
+    settings: dict[str, Any]
+    hands: list[dict[str, Any]]
+    created: datetime
+    people: tuple[int, ...]   # a circle player's id per seat
+
+
+class Circles:
+    """The circles of a store (the same database and transactions)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def load(self, token: str) -> Circle | None:
+        with self.store.engine.connect() as conn:
+            row = conn.execute(select(circles).where(circles.c.id == token)).first()
+            if row is None:
+                return None
+            players = conn.execute(
+                select(circle_players.c.id, circle_players.c.name)
+                .where(circle_players.c.circle_id == token).order_by(circle_players.c.id)
+            ).all()
+        return Circle(row.id, row.name, row.created, [Player(p.id, p.name) for p in players])
+
+    def listed(self, tokens: Sequence[str]) -> list[tuple[str, str]]:
+        """(token, name) of the circles these tokens open, in the order of ``tokens``."""
+        if not tokens:
+            return []
+        with self.store.engine.connect() as conn:
+            rows = dict(conn.execute(select(circles.c.id, circles.c.name)
+                                     .where(circles.c.id.in_(list(tokens)))).all())
+        return [(t, rows[t]) for t in tokens if t in rows]
+
+    def circle_of(self, match_id: str) -> str | None:
+        with self.store.engine.connect() as conn:
+            found = conn.execute(select(circle_matches.c.circle_id)
+                                 .where(circle_matches.c.match_id == match_id)).scalar()
+        return None if found is None else str(found)
+
+    def matches(self, token: str, game: str | None = None) -> list[CircleMatch]:
+        """The circle's matches (of ``game``, or all), newest first, with their hands."""
+        with self.store._reading() as conn:
+            query = (select(matches.c.id, matches.c.game, matches.c.settings,
+                            matches.c.created)
+                     .join(circle_matches, circle_matches.c.match_id == matches.c.id)
+                     .where(circle_matches.c.circle_id == token))
+            if game is not None:
+                query = query.where(matches.c.game == game)
+            rows = conn.execute(query.order_by(matches.c.created.desc(),
+                                               circle_matches.c.added.desc())).all()
+            ids = [r.id for r in rows]
+            facts: dict[str, list[dict[str, Any]]] = {i: [] for i in ids}
+            seats: dict[str, dict[int, int]] = {i: {} for i in ids}
+            if ids:
+                for h in conn.execute(select(hands.c.match_id, hands.c.facts)
+                                      .where(hands.c.match_id.in_(ids))
+                                      .order_by(hands.c.match_id, hands.c.position)):
+                    facts[h.match_id].append(json.loads(h.facts))
+                for s in conn.execute(select(circle_seats).where(
+                        circle_seats.c.match_id.in_(ids))):
+                    seats[s.match_id][s.seat] = s.player_id
+        return [CircleMatch(r.id, r.game, json.loads(r.settings), facts[r.id], r.created,
+                            tuple(seats[r.id][k] for k in sorted(seats[r.id])))
+                for r in rows]
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def create(self, name: str, created: datetime | None = None) -> str:
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        with self.store._writing(None) as conn:
+            conn.execute(insert(circles).values(id=token, name=name, created=created or _now()))
+        return token
+
+    def add_player(self, token: str, name: str) -> int:
+        """A new player of the circle (CircleRefused if the name is taken)."""
+        try:
+            with self.store._writing(None) as conn:
+                return _new_player(conn, token, name)
+        except IntegrityError:
+            raise CircleRefused(CHANGED) from None
+
+    def start_match(
+        self, token: str, game: str, settings: dict[str, Any], people: Sequence[Person],
+        hand_list: Sequence[dict[str, Any]] = (), created: datetime | None = None,
+        device: str = "", label: str = "Match started",
+    ) -> str:
+        """A new match of the circle, with its people (a player id, or a new player's name,
+        per seat), in one transaction; its edit token."""
+        try:
+            with self.store._writing(None) as conn:
+                match_id = insert_match(conn, game, settings, list(hand_list), created, device,
+                                        label)
+                _seat(conn, token, match_id, people)
+                return match_id
+        except IntegrityError:
+            raise CircleRefused(CHANGED) from None
+
+    def add_match(self, token: str, match_id: str, people: Sequence[Person]) -> None:
+        """Put an existing match into the circle, with its people (CircleRefused if it is in a
+        circle already)."""
+        try:
+            with self.store._writing(match_id) as conn:
+                found = conn.execute(select(circle_matches.c.circle_id)
+                                     .where(circle_matches.c.match_id == match_id)).scalar()
+                if found is not None:
+                    raise CircleRefused(IN_THIS if found == token else IN_ANOTHER)
+                _seat(conn, token, match_id, people)
+        except IntegrityError:
+            raise CircleRefused(CHANGED) from None
+
+    def import_circle(
+        self, name: str, created: datetime, players: Sequence[str],
+        played: Sequence[tuple[str, dict[str, Any], list[dict[str, Any]], datetime,
+                               Sequence[int]]],
+        device: str = "",
+    ) -> str:
+        """A new circle (new tokens) with its players and matches, in one transaction:
+        ``played`` is (game, settings, hands, created, player index per seat) per match."""
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        with self.store._writing(None) as conn:
+            conn.execute(insert(circles).values(id=token, name=name, created=created))
+            ids = [_new_player(conn, token, p) for p in players]
+            for game, settings, hand_list, when, people in played:
+                match_id = insert_match(conn, game, settings, hand_list, when, device,
+                                        "Match imported with its circle")
+                _seat(conn, token, match_id, [ids[i] for i in people])
+        return token
+
+
+IN_THIS = "This match is in this circle already."
+IN_ANOTHER = ("This match belongs to another circle already (a match is in one circle at "
+              "most). Nothing was changed.")
+NOT_HERE = "That player is not in this circle. Pick a player from the list."
+
+
+def _new_player(conn: Connection, token: str, name: str) -> int:
+    key = name_key(name)
+    taken = conn.execute(select(circle_players.c.name).where(
+        circle_players.c.circle_id == token, circle_players.c.name_key == key)).scalar()
+    if taken is not None:
+        raise CircleRefused(TAKEN.format(name=taken))
+    return int(conn.execute(insert(circle_players).values(
+        circle_id=token, name=name, name_key=key).returning(circle_players.c.id)).scalar_one())
+
+
+def _seat(conn: Connection, token: str, match_id: str, people: Sequence[Person]) -> None:
+    """The match joins the circle, with the person in each seat (new names join the circle)."""
+    known = set(conn.execute(select(circle_players.c.id)
+                             .where(circle_players.c.circle_id == token)).scalars())
+    ids = []
+    for person in people:
+        if isinstance(person, str):
+            ids.append(_new_player(conn, token, person))
+        elif person in known:
+            ids.append(person)
+        else:
+            raise CircleRefused(NOT_HERE)
+    conn.execute(insert(circle_matches).values(match_id=match_id, circle_id=token,
+                                               added=_now()))
+    for seat, player in enumerate(ids):
+        conn.execute(insert(circle_seats).values(match_id=match_id, seat=seat,
+                                                 circle_id=token, player_id=player))
