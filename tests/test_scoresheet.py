@@ -12,9 +12,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from referee.engine.cards import HUNGARIAN, Deck
 from referee.engine.games import get
 from referee.engine.matchfile import load
-from referee.scoresheet import render_html, render_pdf
+from referee.marks import stand_ins
+from referee.scoresheet import environment, html_to_pdf, render_html, render_pdf
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
@@ -27,6 +29,24 @@ def squashed(text: str) -> str:
     return " ".join(text.split())
 
 
+# A card as the engine writes it: rank and French symbol (the symbol may stand in for a suit).
+CARD = re.compile(r"(?<![\w♠♥♦♣])(10|[1-9AKQJOUN])([♠♥♦♣])")
+FRENCH_SYMBOLS = re.compile("[♠♥♦♣]")
+
+
+def printed(text: str, deck: Deck) -> str:
+    """An engine line as the sheet prints it: where the French symbols only stand in for the
+    pack's suits, each card's rank followed by its suit's mark, a picture and not text."""
+    return CARD.sub(r"\1 ", text) if stand_ins(deck) else text
+
+
+def pdf_text(pdf: bytes) -> str:
+    """The pages' text in a row, without the page numbers (a paragraph may go on overleaf)."""
+    reader = PdfReader(io.BytesIO(pdf))
+    return squashed(" ".join(re.sub(r"page \d+ of \d+", " ", page.extract_text())
+                             for page in reader.pages))
+
+
 def rappen(amount: int) -> str:
     return f"+{amount}" if amount > 0 else f"−{-amount}" if amount < 0 else "0"
 
@@ -34,21 +54,21 @@ def rappen(amount: int) -> str:
 @pytest.mark.parametrize("name", FILES)
 def test_the_sheet_holds_every_line_of_every_hand(name: str) -> None:
     """Each hand's heading and each of its lines, with its points and its rule, as the page
-    and the JSON give them (design: results explain themselves)."""
+    and the JSON give them (design: results explain themselves); a Hungarian or tarot card by
+    its rank and its suit's mark (issue 11)."""
     match = load((DATA / name).read_bytes())
+    deck = get(match.game).deck
     result = get(match.game).score(match.settings, match.hands)
-    reader = PdfReader(io.BytesIO(render_pdf(match)))
-    # The pages' text in a row, without the page numbers (a paragraph may go on overleaf).
-    text = squashed(" ".join(re.sub(r"page \d+ of \d+", " ", page.extract_text())
-                             for page in reader.pages))
+    text = pdf_text(render_pdf(match))
     money = match.game == "troggu"
     assert result.hands
     for hand in result.hands:
-        assert squashed(f"{WORD[match.game]} {hand.number} — {hand.summary}") in text
+        summary = printed(hand.summary, deck)
+        assert squashed(f"{WORD[match.game]} {hand.number} — {summary}") in text
         for line in hand.lines:
             points = "" if line.points is None else \
                 f" {rappen(line.points) if money else line.points}"
-            assert squashed(f"{line.text}{points} §{line.rule}") in text, line
+            assert squashed(f"{printed(line.text, deck)}{points} §{line.rule}") in text, line
 
 
 @pytest.mark.parametrize("name", FILES)
@@ -84,3 +104,47 @@ def test_the_command_line_makes_the_pdf_without_flask(tmp_path: Path) -> None:
                 if line.startswith("import time:") and "|" in line]
     assert "jinja2" in imported and "weasyprint" in imported and "referee.scoresheet" in imported
     assert [name for name in imported if name.startswith(FLASK)] == []
+
+
+# -- each pack's own marks (issue 11) ----------------------------------------------------------
+
+MARKS = re.compile(r'<img class="suit" src="img/suits/(\w+)\.svg" alt=" (\w+)">')
+
+
+def test_tarot_cards_print_with_the_swiss_marks_not_the_french_symbols() -> None:
+    """Troggu's discards are cups, coins, swords and batons: the sheet prints each card's rank
+    and then its suit's mark (an image WeasyPrint draws, its alternative the suit's name),
+    never the French symbol the engine writes in its place."""
+    match = load((DATA / "troggu-evening.json").read_bytes())
+    deck = get(match.game).deck
+    result = get(match.game).score(match.settings, match.hands)
+    written = [deck.suit_names[suit] for hand in result.hands
+               for text in (hand.summary, *(line.text for line in hand.lines))
+               for _, symbol in CARD.findall(text)
+               for suit, stand_in in deck.suit_symbols.items() if stand_in == symbol]
+    assert written, "the evening's lines name some cards"
+    page = render_html(match)
+    marks = MARKS.findall(page)
+    assert [suit for suit, _ in marks] == written
+    assert all(file == alt for file, alt in marks)
+    assert not FRENCH_SYMBOLS.search(page)
+    text = pdf_text(html_to_pdf(page))
+    assert not FRENCH_SYMBOLS.search(text)
+    # Drawn as marks: had WeasyPrint not drawn one, its alternative would be printed instead.
+    assert not re.search(r"\b(cups|coins|swords|batons)\b", text)
+
+
+def test_hungarian_cards_print_with_acorns_leaves_hearts_and_bells() -> None:
+    """The sheet's own filter, without Flask: a Tartli card written ``K♣`` by the engine
+    prints as K and the acorn; a French game's symbols are its own suits and stay."""
+    cards = [HUNGARIAN.parse(code) for code in ("Ka", "Ol", "10h", "7b")]
+    written = " ".join(HUNGARIAN.short_name(card) for card in cards)
+    sheet = environment().from_string("<p>{{ text | marked }}</p>")
+    page = sheet.render(game=get("tartli"), text=f"{written} is not a meld")
+    assert MARKS.findall(page) == [(s, s) for s in ("acorns", "leaves", "hearts", "bells")]
+    text = pdf_text(html_to_pdf(page))
+    assert not FRENCH_SYMBOLS.search(text)
+    assert "K O 10 7 is not a meld" in text
+    french = sheet.render(game=get("marjolet"), text="K♣ Q♠ is not a meld")
+    assert "K♣ Q♠ is not a meld" in french and "<img" not in french
+

@@ -40,7 +40,8 @@ class RuleViolation(ValueError):
     ``rule`` names the section of ``shared/rules/<game>.md`` the check comes from.
     ``hand`` is set by the match fold to the 1-based hand the problem is in; ``seat``, where
     the check knows it, to the player whose entry breaks the rule (a page marks that player's
-    field).
+    field); ``team`` likewise to the team (the side of a partnership game), and ``trick`` to
+    the trick whose entry it is.
     """
 
     def __init__(self, code: str, message: str, rule: str | None = None) -> None:
@@ -49,6 +50,8 @@ class RuleViolation(ValueError):
         self.rule = rule
         self.hand: int | None = None
         self.seat: int | None = None
+        self.team: int | None = None
+        self.trick: int | None = None
         self.hand_word = "Hand"
         super().__init__(self.explain())
 
@@ -59,6 +62,14 @@ class RuleViolation(ValueError):
 
     def of_seat(self, seat: int) -> RuleViolation:
         self.seat = seat
+        return self
+
+    def of_team(self, team: int) -> RuleViolation:
+        self.team = team
+        return self
+
+    def in_trick(self, trick: int) -> RuleViolation:
+        self.trick = trick
         return self
 
     def in_hand(self, hand: int, word: str = "Hand") -> RuleViolation:

@@ -24,7 +24,7 @@ from ..charts import PAPER, running_totals
 from ..engine import matchfile, scoring
 from ..engine.games import get
 from ..engine.games.base import MatchResult
-from . import stovkahra, troggu
+from . import cards, stovkahra, troggu
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "static"
@@ -39,11 +39,14 @@ CONTEXTS: dict[str, Context] = {"troggu": troggu.context, "stovkahra": stovkahra
 @cache
 def environment() -> Environment:
     """The templates' own Jinja environment (the web app's settings, none of its globals: a
-    sheet's template uses only what ``render_html`` passes it)."""
-    return Environment(
+    sheet's template uses only what ``render_html`` passes it, and the ``marked`` filter that
+    prints each card with its pack's mark)."""
+    env = Environment(
         loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]),
         trim_blocks=True, lstrip_blocks=True,
     )
+    env.filters["marked"] = cards.marked
+    return env
 
 
 def render_html(m: matchfile.MatchFile) -> str:

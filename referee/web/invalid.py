@@ -48,18 +48,61 @@ def at_field(violation: RuleViolation) -> str:
     return f"{violation.message} (rule {violation.rule})" if violation.rule else violation.message
 
 
+PLACES = {"{seat}": "seat", "{team}": "team"}
+
+
+def _named(name: str, violation: RuleViolation) -> str | None:
+    """``name`` with the seat or team the violation names in place of "{seat}" or "{team}";
+    None when it names none."""
+    for place, attribute in PLACES.items():
+        if place in name:
+            value = getattr(violation, attribute)
+            if value is None:
+                return None
+            name = name.replace(place, str(value))
+    return name
+
+
+def _fields(form: FlaskForm, names: str) -> list[Any]:
+    """The fields ``names`` (space-separated) of ``form``; "points_*" is every field of that
+    pattern that the page sent (a form may hold more seats than the table has)."""
+    fields = []
+    for name in names.split():
+        if name.endswith("*"):
+            fields += [f for n, f in form._fields.items()
+                       if n.startswith(name[:-1]) and n[len(name) - 1:].isdigit() and f.raw_data]
+        elif name in form._fields:
+            fields.append(form._fields[name])
+    return fields
+
+
+def _sent(field: Any) -> bool:
+    return field.data not in (None, "", [], False)
+
+
 def mark(form: FlaskForm, name: str | None, violation: RuleViolation) -> bool:
-    """Put ``violation`` beside the field ``name`` of ``form``: "{seat}" in the name stands
-    for the seat the violation names; "cards|rank", for the first of those fields that holds
-    what was sent (else the first). False when the form has no such field."""
-    if name is None or ("{seat}" in name and violation.seat is None):
+    """Put ``violation`` beside the field ``name`` of ``form``: "{seat}" ("{team}") in the name
+    stands for the seat (team) the violation names; "cards|rank", for the first of those
+    fields that holds what was sent (else the first), except that one naming the violation's
+    seat or team is taken whenever it names one (else passed over); "pile_0 pile_1", for each
+    of those fields; "points_*", for each such field the page sent. False when the form has
+    no such field."""
+    if name is None:
         return False
-    names = name.replace("{seat}", str(violation.seat)).split("|")
-    fields = [form._fields[n] for n in names if n in form._fields]
-    if not fields:
+    choices = []
+    for alternative in name.split("|"):
+        named = _named(alternative, violation)
+        fields = _fields(form, named) if named is not None else []
+        if fields and named != alternative:       # the refusal's own seat or team
+            choices = [fields]
+            break
+        if fields:
+            choices.append(fields)
+    if not choices:
         return False
-    field = next((f for f in fields if f.data not in (None, "", [], False)), fields[0])
-    field.errors = [*(field.errors or ()), at_field(violation)]
+    chosen = next((c for c in choices if any(_sent(f) for f in c)), choices[0])
+    for field in chosen:
+        field.errors = [*(field.errors or ()), at_field(violation)]
     return True
 
 

@@ -97,15 +97,15 @@ def test_typed_values_survive_saving_another_section(chromium: Any, server: str,
     playwright_api.expect(page.locator("#finish-brisques")).to_have_value("60")
     playwright_api.expect(page.locator("#finish-trick10-1")).to_be_checked()
     playwright_api.expect(page.locator("#finish-last-0")).to_be_checked()
-    if javascript:
-        # A meld removed and recorded again: the remove button sends the values along.
-        hand.tap(page.locator("ol.tricks button:has-text('remove')"))
-        playwright_api.expect(page.locator("#editor .verdict")).to_have_text(
-            "So far: Anne 0 · Bruno 0")
-        playwright_api.expect(page.locator("#finish-brisques")).to_have_value("60")
-        playwright_api.expect(page.locator("#finish-last-0")).to_be_checked()
-        record_turn(hand, 3, 0, ("King of hearts", "Queen of hearts"))
-        playwright_api.expect(page.locator("#finish-brisques")).to_have_value("60")
+    # A meld removed and recorded again: the remove button is a button of the deal's form,
+    # so the values typed travel along, with JavaScript or without (issue 11).
+    hand.tap(page.locator("ol.tricks button:has-text('remove')"))
+    playwright_api.expect(page.locator("#editor .verdict")).to_have_text(
+        "So far: Anne 0 · Bruno 0")
+    playwright_api.expect(page.locator("#finish-brisques")).to_have_value("60")
+    playwright_api.expect(page.locator("#finish-last-0")).to_be_checked()
+    record_turn(hand, 3, 0, ("King of hearts", "Queen of hearts"))
+    playwright_api.expect(page.locator("#finish-brisques")).to_have_value("60")
     # The turn itself starts afresh, folded, on the trick after the last one recorded.
     playwright_api.expect(page.locator("#turn-trick")).to_have_value("4")
     assert not page.locator("#turn-cards").is_visible()
@@ -121,6 +121,31 @@ def test_typed_values_survive_saving_another_section(chromium: Any, server: str,
     totals = page.locator("#standings tr:nth-child(1) td")
     playwright_api.expect(totals.nth(0)).to_have_text("100")
     playwright_api.expect(totals.nth(1)).to_have_text("40")
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_the_enter_key_scores_the_deal_with_a_meld_recorded(chromium: Any, server: str,
+                                                            javascript: bool) -> None:
+    """The remove buttons belong to the deal's form, after the Finish: the Enter key in the
+    Finish still presses "Score the deal", never a meld's "remove". Anne: 60 in aces and
+    tens, her marriage 20, the trump 7 played 10, the turn-up as loser of trick 10 10 and the
+    last trick 10 = 110; Bruno: 20 in aces and tens and trick 10 10 = 30 (section 5)."""
+    page = touch_phone(chromium, javascript=javascript)
+    new_match(page, server)
+    hand = Hand(page)
+    start_deal(hand, 1)
+    record_turn(hand, 3, 0, ("King of hearts", "Queen of hearts"))
+    playwright_api.expect(page.locator("#editor .verdict")).to_have_text(
+        "So far: Anne 20 · Bruno 0")
+    hand.tap(choice(page, "finish-trick10-1"))
+    hand.tap(choice(page, "finish-last-0"))
+    hand.tap(choice(page, "finish-seven-0"))
+    hand.type(page.locator("#finish-brisques"), 60)
+    page.locator("#finish-brisques").press("Enter")
+    playwright_api.expect(page.locator("#editor h2")).to_contain_text("Deal 2")
+    totals = page.locator("#standings tr:nth-child(1) td")
+    playwright_api.expect(totals.nth(0)).to_have_text("110")
+    playwright_api.expect(totals.nth(1)).to_have_text("30")
 
 
 def test_a_deal_in_progress_fits_two_screens(chromium: Any, server: str) -> None:

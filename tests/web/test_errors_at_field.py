@@ -262,3 +262,168 @@ def test_a_match_file_refused_is_marked_and_the_field_labelled(table: Table) -> 
     assert page.status == 422
     marked(page, "file")
     assert '<label for="file">Match file (.json)</label>' in page.html
+
+
+# -- Refusals the fold makes, at their fields (issue 11, left over) --------------------------
+
+def at_the_fields(page: Page, names: list[str], *words: str) -> Marks:
+    """The refusal marks the controls of each of ``names`` and no other, each described by a
+    message holding ``words`` and its rule; the summary at the top holds them too."""
+    assert page.status == 422, (page.status, page.errors)
+    marks = Marks(page)
+    assert marks.invalid() == set(names), marks.invalid()
+    for name in names:
+        controls = marks.controls(name)
+        assert controls and all(a.get("aria-invalid") == "true" for a in controls), controls
+        beside = marks.described(name)
+        assert any(all(w in text for w in words) and "(rule " in text for text in beside), \
+            (name, beside)
+    summary = marks.texts.get("rule-error", "")
+    assert all(w in summary for w in words), summary
+    return marks
+
+
+def tartli_trick_1_won_by_agnes(table: Table) -> str:
+    mid = tartli_hand(table)
+    assert table.trick(mid, 1, 1, ([], []), 0).status == 302
+    return mid
+
+
+@HTMX
+def test_tartli_a_claim_pile_no_cards_make_marks_that_players_pile(table: Table,
+                                                                   htmx: bool) -> None:
+    """Ágnes won the only completed trick: Tamás has no card to make a pile of 5 (6.3.2)."""
+    mid = tartli_trick_1_won_by_agnes(table)
+    with unchanged(table, mid):
+        page = table.claim(mid, 1, 0, 1, (21, 5), htmx=htmx)
+    at_the_field(page, "claim-pile_1", "No cards can make a pile count of 5 for Tamás",
+                 "rule 6.3.2")
+    assert (page.value("claim-pile_0"), page.value("claim-pile_1")) == ("21", "5")
+
+
+@HTMX
+def test_tartli_claim_piles_that_cannot_go_together_mark_both(table: Table, htmx: bool) -> None:
+    mid = tartli_trick_1_won_by_agnes(table)
+    with unchanged(table, mid):
+        page = table.claim(mid, 1, 0, 1, (100, 100), htmx=htmx)
+    at_the_fields(page, ["claim-pile_0", "claim-pile_1"],
+                  "cannot hold more than 151", "rule 6.3.1")
+
+
+@HTMX
+def test_tartli_a_set_scored_twice_marks_the_players_cards(table: Table, htmx: bool) -> None:
+    """Refused by the fold, not by the form: four aces scored in trick 1 never score again
+    (4.6.2); the cards Ágnes tapped in trick 2 are marked."""
+    aces = ["Aa", "Al", "Ah", "Ab"]
+    mid = tartli_hand(table)
+    assert table.trick(mid, 1, 1, (aces, []), 0).status == 302
+    with unchanged(table, mid):
+        page = table.trick(mid, 1, 2, (aces, []), 0, htmx=htmx)
+    at_the_field(page, "trick-cards_0", "Trick 2: Ágnes already scored", "rule 4.6.2")
+
+
+@HTMX
+def test_tartli_a_meld_refused_in_another_trick_is_said_at_the_top(table: Table,
+                                                                   htmx: bool) -> None:
+    """Trick 1 edited to the four aces that trick 2 already shows: the fold refuses trick 2's,
+    which is not on the form posted; no field of trick 1 is marked for it."""
+    aces = ["Aa", "Al", "Ah", "Ab"]
+    mid = tartli_hand(table)
+    assert table.trick(mid, 1, 1, ([], []), 0).status == 302
+    assert table.trick(mid, 1, 2, (aces, []), 0).status == 302
+    with unchanged(table, mid):
+        page = table.trick(mid, 1, 1, (aces, []), 0, htmx=htmx)
+    assert page.status == 422
+    assert Marks(page).invalid() == set()
+    assert "Trick 2: Ágnes already scored" in Marks(page).texts.get("rule-error", "")
+
+
+@HTMX
+def test_tartli_a_conceded_announcement_that_would_win_marks_it(table: Table,
+                                                                htmx: bool) -> None:
+    """Only Ágnes announced, and conceded: a declaration that wins must be entered in full
+    (6.1.4); her "conceded" choice is marked."""
+    mid = tartli_hand(table)
+    with unchanged(table, mid):
+        page = table.trick(mid, 1, 1, conceded=("seq:?/3", ""), htmx=htmx)
+    at_the_field(page, "trick-conceded_0", "must be entered in full", "rule 6.1.4")
+    assert page.selected("trick-conceded_0") == ["seq:?/3"]
+
+
+@HTMX
+def test_stovkahra_dost_points_a_team_cannot_have_mark_that_teams(series: Series,
+                                                                  htmx: bool) -> None:
+    """Dost after trick 2, both won by Jana's team: the other team has no card points
+    (6.3.3); their points are marked, not Jana's team's."""
+    mid = series.seed_series([])
+    assert series.start_deal(mid, 1, "h").status == 302
+    with unchanged(series, mid):
+        page = series.call_dost(mid, 1, 0, 2, points=(12, 5), tricks=(2, 0), trick_winner=0,
+                                htmx=htmx)
+    at_the_field(page, "dost-points_1", "won no trick, so they have no card points",
+                 "rule 6.3.3")
+    assert (page.value("dost-points_0"), page.value("dost-points_1")) == ("12", "5")
+
+
+@HTMX
+def test_stovkahra_dost_points_missing_mark_the_team_without(series: Series,
+                                                             htmx: bool) -> None:
+    mid = series.seed_series([])
+    assert series.start_deal(mid, 1, "h").status == 302
+    with unchanged(series, mid):
+        page = series.call_dost(mid, 1, 0, 2, points=(12, ""), trick_winner=0, htmx=htmx)
+    at_the_field(page, "dost-points_1", "give both teams' card points", "rule 6.1")
+    assert page.value("dost-points_0") == "12"
+
+
+@HTMX
+def test_stovkahra_dost_points_more_than_the_tricks_hold_mark_both_teams(series: Series,
+                                                                         htmx: bool) -> None:
+    """Two tricks, eight cards: they cannot hold 40 + 40 card points (6.3.2)."""
+    mid = series.seed_series([])
+    assert series.start_deal(mid, 1, "h").status == 302
+    with unchanged(series, mid):
+        page = series.call_dost(mid, 1, 0, 2, points=(40, 40), trick_winner=0, htmx=htmx)
+    at_the_fields(page, ["dost-points_0", "dost-points_1"], "not 40 + 40 = 80", "rule 6.3.2")
+
+
+def misere_hand(tg: Troggu) -> str:  # noqa: F811
+    """5 players, all passed: a Misère (the first hand, Anna deals)."""
+    mid = tg.new_match(5)
+    assert tg.bids(mid, 1, 0).status == 302
+    return mid
+
+
+@HTMX
+def test_troggu_misere_points_without_a_trick_mark_that_player(tg: Troggu,  # noqa: F811
+                                                               htmx: bool) -> None:
+    """Elsa won no trick, so she has no card points (6.3.5): her points are marked."""
+    mid = misere_hand(tg)
+    with unchanged(tg, mid):
+        page = tg.misere(mid, 1, [30, 30, 20, 15, 10], [3, 3, 3, 2, 0], htmx=htmx)
+    at_the_field(page, "misere-points_4", "Elsa won no trick, so he has no card points",
+                 "rule 6.3.5")
+    assert page.value("misere-points_4") == "10"
+
+
+@HTMX
+def test_troggu_misere_points_that_do_not_add_up_mark_every_player(tg: Troggu,  # noqa: F811
+                                                                   htmx: bool) -> None:
+    mid = misere_hand(tg)
+    with unchanged(tg, mid):
+        page = tg.misere(mid, 1, [30, 30, 20, 15, 11], tapp=9, htmx=htmx)
+    at_the_fields(page, [f"misere-points_{seat}" for seat in range(5)],
+                  "add up to 114 − the Tapp's 9 = 105, not 106", "rule 6.3.7")
+
+
+@HTMX
+def test_troggu_misere_tricks_missing_mark_that_player(tg: Troggu, htmx: bool) -> None:  # noqa: F811
+    mid = misere_hand(tg)
+    with unchanged(tg, mid):
+        page = tg.act(mid, 1, "misere", {
+            "misere-tapp_points": "", "misere-fool_kept": "",
+            **{f"misere-points_{seat}": str(p) for seat, p in enumerate([30, 30, 20, 15, 10])},
+            **{f"misere-tricks_{seat}": k for seat, k in enumerate(["3", "3", "", "3", "2"])}},
+            htmx=htmx)
+    at_the_field(page, "misere-tricks_2", "Give every player's tricks, or none: Carla's",
+                 "rule 6.1")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -408,8 +409,8 @@ def test_remove_a_meld(game: Marjolet, htmx: bool) -> None:
     assert game.turn(mid, 1, 3, A, FOUR["K"]).status == 302
     assert game.turn(mid, 1, 3, A, ["Kh", "Qh"]).status == 302
     page = game.get(f"/m/{mid}")
-    forms = re.findall(r'<form[^>]*/unmeld\?[^"]*"[^>]*>.*?</form>', page.html, flags=re.S)
-    assert len(forms) == 2                                     # one remove button per meld
+    buttons = re.findall(r'<button[^>]*formaction="[^"]*/unmeld\?[^"]*"[^>]*>', page.html)
+    assert len(buttons) == 2                                   # one remove button per meld
     page = game.done(game.unmeld(mid, 1, 3, A, 0, htmx=htmx), htmx)
     assert so_far(page) == "So far: Anne 20 · Bruno 0"
     explained = game.explained(page)
@@ -422,6 +423,120 @@ def test_remove_a_meld(game: Marjolet, htmx: bool) -> None:
             "There is no such meld to remove")
     refused(game, mid, htmx, lambda: game.unmeld(mid, 1, 9, A, 0, htmx=htmx),
             "There is no such meld to remove")
+
+
+class _Form(HTMLParser):
+    """What a browser sends when a button of form ``form_id`` is pressed: the form's controls
+    (inside it, or outside with ``form="<id>"``) with their values, and its buttons."""
+
+    def __init__(self, form_id: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.form_id = form_id
+        self.values: list[tuple[str, str]] = []
+        self.buttons: list[dict[str, str]] = []
+        self._inside = False
+        self._button = False
+        self._select: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form":
+            self._inside = a.get("id") == self.form_id
+        mine = self._inside or a.get("form") == self.form_id
+        if mine and tag == "button" and a.get("type", "submit") == "submit":
+            self.buttons.append(a | {"text": ""})       # in tree order: the first is Enter's
+            self._button = True
+        if not mine or "name" not in a and tag != "option":
+            return
+        if tag == "input" and (a.get("type") not in ("radio", "checkbox") or "checked" in a):
+            self.values.append((a["name"], a.get("value", "on")))
+        elif tag == "select":
+            self._select = a["name"]
+        elif tag == "option" and self._select and "selected" in a:
+            self.values.append((self._select, a.get("value", "")))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self._inside = False
+        elif tag == "select":
+            self._select = None
+        elif tag == "button":
+            self._button = False
+
+    def handle_data(self, data: str) -> None:
+        if self._button:
+            self.buttons[-1]["text"] += data
+
+
+def press(game: Marjolet, page: Page, button: Callable[[dict[str, str]], bool],
+          typed: dict[str, str], *, htmx: bool) -> Page:
+    """Type ``typed`` into the deal's form and press its first button that ``button`` picks,
+    as a browser does: the form's values and the button's own, posted to its formaction
+    (with htmx, as htmx sends them: the same values, the token in a header)."""
+    form = _Form("deal-form")
+    form.feed(page.html)
+    pressed = next(b for b in form.buttons if b.get("name") and button(b))
+    data: dict[str, list[str]] = {}
+    for name, value in form.values:
+        if name not in typed and (htmx or not name.endswith("csrf_token")
+                                  or name.startswith(pressed["name"].split("-")[0])):
+            data.setdefault(name, []).append(value)
+    for name, value in [*typed.items(), (pressed["name"], pressed["value"])]:
+        data[name] = [value]
+    url = (pressed.get("hx-post") if htmx else pressed.get("formaction")) or ""
+    return game.post(url.replace("&amp;", "&"), data, htmx=htmx, token=htmx)
+
+
+@HTMX
+def test_removing_a_meld_keeps_what_is_typed_in_the_other_sections(game: Marjolet,
+                                                                   htmx: bool) -> None:
+    """Issue 11: the remove button is a button of the deal's form, so that with JavaScript or
+    without, what is typed in the Finish and not saved yet is shown again after a meld is
+    removed (rule 6.1: the table enters the facts in any order)."""
+    mid = started(game)
+    assert game.turn(mid, 1, 3, A, FOUR["K"]).status == 302
+    assert game.turn(mid, 1, 3, A, ["Kh", "Qh"]).status == 302
+    typed = {"finish-brisques": "60", "finish-brisques_player": "1", "finish-trick10": "1",
+             "finish-last": "0", "finish-seven": "0", "finish-seven_trick": "12"}
+    page = game.done(press(game, game.get(f"/m/{mid}"), lambda b: b.get("value") == "3-0-0",
+                           typed, htmx=htmx), htmx)
+    assert game.hands(mid)[0]["tricks"][2]["melds"] == [["marriage:h"], []]
+    assert so_far(page) == "So far: Anne 20 · Bruno 0"
+    assert "Undo: Meld removed (deal 1)" in page.text
+    assert page.value("finish-brisques") == "60" and page.checked("finish-brisques_player") \
+        == ["1"]
+    assert page.checked("finish-trick10") == ["1"] and page.checked("finish-last") == ["0"]
+    assert page.checked("finish-seven") == ["0"] and page.value("finish-seven_trick") == "12"
+    assert game.hands(mid)[0]["end"] is None              # typed, not saved
+    # the one meld left, removed from the page that answer showed: still kept
+    page = game.done(press(game, page, lambda b: b.get("value") == "3-0-0", {}, htmx=htmx),
+                     htmx)
+    assert game.hands(mid)[0]["tricks"][2]["melds"] == [[], []]
+    assert so_far(page) == "So far: Anne 0 · Bruno 0"
+    assert page.value("finish-brisques") == "60" and page.checked("finish-seven") == ["0"]
+
+
+def test_the_enter_key_still_scores_the_deal_with_melds_to_remove(game: Marjolet) -> None:
+    """A form's default button (the one the Enter key presses) is its first submit button in
+    page order: with the remove buttons in the deal's form it stays "Score the deal", never
+    a meld's "remove"."""
+    mid = started(game)
+    assert game.turn(mid, 1, 3, A, ["Kh", "Qh"]).status == 302
+    form = _Form("deal-form")
+    form.feed(game.get(f"/m/{mid}").html)
+    assert [b["text"] for b in form.buttons][:2] == ["Score the deal", "remove"]
+    assert "formaction" not in form.buttons[0]
+
+
+@HTMX
+@pytest.mark.parametrize("meld", ["3-0", "3-0-x", "3-2-0", "11-0-0", "", "3-0-5"])
+def test_remove_with_a_forged_meld_button(game: Marjolet, htmx: bool, meld: str) -> None:
+    mid = started(game)
+    assert game.turn(mid, 1, 3, A, ["Kh", "Qh"]).status == 302
+    with unchanged(game, mid):
+        page = game.rejected(game.post(f"/m/{mid}/hands/1/unmeld", {"unmeld-meld": meld},
+                                       htmx=htmx, prefix="unmeld"), htmx)
+    assert page.visible_errors, page.html[:500]
 
 
 # ---------------------------------------------------------------------------------------------

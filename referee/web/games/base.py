@@ -105,8 +105,10 @@ class WebGame:
     actions: dict[str, Action]
     # Errors at the field: the field of a posted form that a refusal concerns, by the
     # refusal's code or the start of it ("meld" covers "meld.window"), e.g.
-    # {"finish": {"piles": "pile"}}; "{seat}" in a field's name stands for the seat the
-    # refusal names (RuleViolation.seat). A refusal of no listed code is said at the top only.
+    # {"finish": {"piles": "pile"}}; "{seat}" ("{team}") in a field's name stands for the seat
+    # (team) the refusal names (RuleViolation.seat, .team); "a b" marks both fields, "points_*"
+    # every such field the page sent, and "pile_{seat}|pile_0 pile_1" the one the refusal
+    # names, else both (invalid.mark). A refusal of no listed code is said at the top only.
     refusal_fields: dict[str, dict[str, str]] = {}
 
     def refused_field(self, form: str, violation: RuleViolation) -> str | None:

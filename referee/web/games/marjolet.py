@@ -300,6 +300,22 @@ def _unsaved(ctx: ActionContext) -> tuple[str | None, MultiDict[str, str] | None
     return kept.get("form"), values
 
 
+# A meld's remove button is a submit button of the deal's form (so that what is typed in its
+# sections travels along, without JavaScript too): its one value names the meld,
+# "<trick>-<player>-<index>", read as the three fields of the remove form.
+MELD_BUTTON = "unmeld-meld"
+
+
+def _meld_named() -> MultiDict[str, str]:
+    """The request's values, with the meld the remove button names as the remove form's
+    fields (a value of fewer parts leaves some out: the form asks for them)."""
+    values = request.form.copy()
+    parts = request.form[MELD_BUTTON].split("-", 2)
+    for field, part in zip(("trick", "player", "index"), parts, strict=False):
+        values[f"unmeld-{field}"] = part
+    return values
+
+
 class MarjoletWeb(WebGame):
     game = GAME
     editor_template = "games/marjolet/_editor.html"
@@ -369,6 +385,8 @@ class MarjoletWeb(WebGame):
         if not htmx and values:
             session[UNSAVED] = {"match": (request.view_args or {}).get("match_id"),
                                 "hand": ctx.hand, "form": name, "values": values}
+        if name == "unmeld" and MELD_BUTTON in request.form:
+            return self.with_choices(UnmeldForm(prefix=name, formdata=_meld_named()), ctx)
         return super().bound_form(name, ctx)
 
     def form_data(self, ctx: ActionContext) -> dict[str, dict[str, Any]]:

@@ -240,15 +240,16 @@ def apply_dost(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     if given.count(None) == 1:
         raise RuleViolation(
             "dost.tricks", "Give both teams' tricks, or neither (they add up to the tricks "
-            "completed)", "6.1")
+            "completed)", "6.1").of_team(given.index(None))
     if None not in given:
         tricks = [given[0], given[1]]
     points = [form.points_0.data, form.points_1.data]
     if None in points:
         if after > 0:
-            raise RuleViolation(
+            missing = RuleViolation(
                 "dost.points", f"Dost was called after trick {after}: give both teams' card "
                 "points of the completed tricks", "6.1")
+            raise missing.of_team(points.index(None)) if points.count(None) == 1 else missing
         if points != [None, None]:
             raise RuleViolation(
                 "dost.points", "Dost was called before trick 1: both teams have 0 card points "
@@ -299,7 +300,15 @@ class StovkahraWeb(WebGame):
                         "combination": "cards"},
         "finish": {"points": "points", "tricks": "tricks"},
         "dost": {"dost.not-winner": "caller", "dost.no-combination": "caller",
-                 "dost.declared-after": "after", "dost.trick-winner": "trick_winner"},
+                 "dost.declared-after": "after", "dost.trick-winner": "trick_winner",
+                 # the completed tricks' card points and tricks, per team (6.3): those of the
+                 # team the refusal names, else both teams'
+                 "points": "points_{team}|points_0 points_1",
+                 "dost.points": "points_{team}|points_0 points_1",
+                 "tricks": "tricks_{team}|tricks_0 tricks_1",
+                 "dost.tricks": "tricks_{team}|tricks_0 tricks_1",
+                 "bonus.no-trick": "tricks_{team}", "sevens.tricks": "tricks_{team}",
+                 "dost.no-tricks": "points_0 points_1 tricks_0 tricks_1"},
     }
     hand_template = "games/stovkahra/_deal_extra.html"
     decisions_template = "games/stovkahra/_decisions.html"

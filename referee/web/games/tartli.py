@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import request
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -291,10 +292,23 @@ class TartliWeb(WebGame):
         "indicator": {"fact.indicator": "indicator", "cards.indicator": "indicator",
                       "piles": "pile", "end.stichmatsch": "stichmatsch"},   # or "played"
         "trick": {"meld.conceded-and-cards": "conceded_{seat}", "meld": "cards_{seat}",
+                  # a conceded announcement refused in the contest (6.1.4): its player's
+                  "meld.conceded-both": "conceded_0 conceded_1",
+                  "meld.conceded-cannot-lose": "conceded_{seat}",
+                  "meld.conceded-wins": "conceded_{seat}",
                   "bela": "bela", "exchange": "exchange"},
         "finish": {"piles": "pile", "end.stichmatsch": "stichmatsch"},
-        "claim": {"claim.after": "completed"},
+        # a pile no cards make: that player's; piles that cannot go together: both
+        "claim": {"claim.after": "completed", "piles": "pile_{seat}|pile_0 pile_1"},
     }
+
+    def refused_field(self, form: str, violation: RuleViolation) -> str | None:
+        # A meld the fold refuses in another trick than the one posted is not on this form:
+        # said at the top only.
+        posted = (request.view_args or {}).get("trick")
+        if form == "trick" and violation.trick is not None and violation.trick != posted:
+            return None
+        return super().refused_field(form, violation)
     actions = {
         "indicator": Action("indicator", apply_indicator, "Trump indicator"),
         "trick": Action("trick", apply_trick, "Trick", per_trick=True),

@@ -354,11 +354,12 @@ def apply_misere(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
             "end.points", "This hand is not a Misère: give the declarer side's card points",
             "6.1")
     tricks = [form[f"tricks_{s}"].data for s in range(n)]
-    missing = [ctx.names[s] for s in range(n) if tricks[s] is None]
+    missing = [s for s in range(n) if tricks[s] is None]
     if missing and len(missing) < n:
         raise RuleViolation(
-            "misere.tricks", f"Give every player's tricks, or none: {missing[0]}'s are missing",
-            "6.1")
+            "misere.tricks",
+            f"Give every player's tricks, or none: {ctx.names[missing[0]]}'s are missing",
+            "6.1").of_seat(missing[0])
     hand["end"] = {
         "points": [form[f"points_{s}"].data for s in range(n)],
         "tricks": None if missing else tricks, "fool_kept": _seat_of(form.fool_kept.data),
@@ -426,7 +427,10 @@ class TrogguWeb(WebGame):
         "finish": {"points": "points", "end.points": "points", "tricks": "tricks",
                    "tapp": "tapp_points", "fool": "fool_kept", "call": "partner",
                    "call.trump": "trump"},
-        "misere": {"misere.tapp": "tapp_points", "fool": "fool_kept"},
+        # each player's card points and tricks: the player's the refusal names, else all
+        "misere": {"misere.tapp": "tapp_points", "fool.kept-trick": "points_{seat}",
+                   "fool": "fool_kept", "misere.sum": "points_*", "misere.points": "points_*",
+                   "misere.tricks": "tricks_{seat}|tricks_*", "points": "points_{seat}|points_*"},
     }
     summary_template = "games/troggu/_settle.html"
     decisions_template = "games/troggu/_decisions.html"

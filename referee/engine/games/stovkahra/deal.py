@@ -350,20 +350,20 @@ def check_points(end: Played | Dost, completed: int, names: Names) -> None:
                 "points.no-trick",
                 f"{team_name} won no trick, so they have no card points, not {points[team]}",
                 "6.3.3",
-            )
+            ).of_team(team)
         if tricks[team] == 0 and known[team]:
             raise RuleViolation(
                 "bonus.no-trick",
                 f"{team_name} won no trick, so they cannot have won {_won(known[team], end)}",
                 "6.3.3",
-            )
+            ).of_team(team)
         if len(known[team]) > tricks[team]:
             raise RuleViolation(
                 "sevens.tricks",
                 f"{team_name} won {_tricks(tricks[team])}, but {len(known[team])} are recorded "
                 f"as theirs: {_won(known[team], end)}",
                 "6.3.4",
-            )
+            ).of_team(team)
         if not possible_points(points[team], tricks[team]):
             raise RuleViolation(
                 "points.impossible",
@@ -371,7 +371,7 @@ def check_points(end: Played | Dost, completed: int, names: Names) -> None:
                 f"{_tricks(tricks[team])}: {_tricks(tricks[team])} hold "
                 f"{possible_text(tricks[team])}",
                 "6.3.2",
-            )
+            ).of_team(team)
 
 
 def _won(tricks: set[int], end: Played | Dost) -> str:
@@ -412,7 +412,7 @@ def _check_points_without_tricks(
                 f"{names.team(team)} won no trick, so they have no card points, not "
                 f"{points[team]}",
                 "6.3.3",
-            )
+            ).of_team(team)
         if first == last:
             why = f"in {_tricks(first)}: {_tricks(first)} hold {possible_text(first)}"
         else:
@@ -423,7 +423,7 @@ def _check_points_without_tricks(
             "points.impossible",
             f"{names.team(team)} cannot have taken {points[team]} card points {why}",
             "6.3.2",
-        )
+        ).of_team(team)
     raise RuleViolation(
         "points.impossible",
         f"Card points of {points[0]} and {points[1]} cannot both be taken in "

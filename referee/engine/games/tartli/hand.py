@@ -274,10 +274,20 @@ def _contest(
         check_eligible(lm, sm)
     except RuleViolation as error:
         error.message = f"Trick {number}: {names[second]} may not declare. {error.message}"
-        raise
+        raise error.of_seat(second).in_trick(number) from None
     for player in (0, 1):
-        _check_declarable(facts, number, player, trick.melds[player], scored[player], names)
-    winner_role = contest_winner(lm, sm, trumps)
+        try:
+            _check_declarable(facts, number, player, trick.melds[player], scored[player], names)
+        except RuleViolation as error:
+            raise error.of_seat(player).in_trick(number) from None
+    try:
+        winner_role = contest_winner(lm, sm, trumps)
+    except RuleViolation as error:
+        # a conceded announcement refused: its player's, unless both conceded (6.1.4)
+        conceding = [p for p in (0, 1) if any(isinstance(m, Conceded) for m in trick.melds[p])]
+        if len(conceding) == 1:
+            error.of_seat(conceding[0])
+        raise error.in_trick(number) from None
     winner = None if winner_role is None else (leader, second)[winner_role]
     points = [0, 0]
     if winner is not None:
@@ -431,7 +441,7 @@ def _check_piles(
                 f"No cards can make a pile count of {piles[player]} for {names[player]}, "
                 f"who won {tricks}",
                 "6.3.2",
-            )
+            ).of_seat(player)
     raise RuleViolation(
         "piles.impossible",
         f"Pile counts of {piles[0]} and {piles[1]} cannot both be made with the tricks won",

@@ -330,7 +330,7 @@ def _settle_misere(end: MisereEnd, tapp: int | None, table: Table, score: HandSc
                 "fool.kept-trick",
                 f"{table.name(kept)} kept a withheld fool, which is recorded only when he won no "
                 "trick: he then has exactly its 5 card points", "2.5.3",
-            )
+            ).of_seat(kept)
     if end.tricks is not None:
         tricks = end.tricks
         if sum(tricks) != h:
@@ -348,7 +348,7 @@ def _settle_misere(end: MisereEnd, tapp: int | None, table: Table, score: HandSc
                     raise RuleViolation(
                         "points.no-trick",
                         f"{name} won no trick, so he has no card points{fool}, not {p}", "6.3.5",
-                    )
+                    ).of_seat(seat)
                 continue
             c = n * k
             low = lo(c - 1) if kept is not None else lo(c)   # he may have won the last trick
@@ -357,7 +357,7 @@ def _settle_misere(end: MisereEnd, tapp: int | None, table: Table, score: HandSc
                     "points.impossible",
                     f"{name} won {k} trick{'s' if k != 1 else ''}, {c} cards, which hold "
                     f"{low}–{hi(c)} card points, not {p}", "6.3.4",
-                )
+                ).of_seat(seat)
     pay_misere(points, table, score)
 
 
