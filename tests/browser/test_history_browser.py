@@ -26,7 +26,7 @@ def imported(chromium: Any, server: str, tmp_path: Path, javascript: bool) -> An
     file.write_text(json.dumps(troggu_file(HANDS)))
     page = touch_phone(chromium, javascript=javascript)
     page.goto(server)
-    page.set_input_files("input[type=file]", str(file))
+    page.set_input_files("form[action='/import'] input[type=file]", str(file))
     page.click("button:text-is('Import')")
     playwright_api.expect(page.locator(".notice")).to_contain_text("Match imported")
     page.goto(re.sub(r"[?#].*", "", page.url))

@@ -113,6 +113,7 @@ def test_e1_melds_the_exchange_and_the_scoresheet(page: object, server: str) -> 
     expect(totals.nth(1)).to_have_text("90")
 
     # The scoresheet, downloaded as the link offers it.
+    page.click("summary:has-text('Downloads')")  # type: ignore[attr-defined]  # folded
     with page.expect_download() as info:  # type: ignore[attr-defined]
         page.click("text=Scoresheet (PDF)")  # type: ignore[attr-defined]
     download = info.value

@@ -78,6 +78,7 @@ def test_a_short_match_to_a_buli_and_its_scoresheet(page: object, server: str,
     expect(buli.nth(0)).to_have_text("0")
     expect(buli.nth(1)).to_have_text("1")
 
+    page.click("summary:has-text('Downloads')")  # type: ignore[attr-defined]  # folded
     with page.expect_download() as download_info:  # type: ignore[attr-defined]
         page.click("text=Scoresheet (PDF)")  # type: ignore[attr-defined]
     target = tmp_path / "sheet.pdf"
