@@ -176,3 +176,29 @@ def test_the_scoresheet_draws_the_chart(name: str) -> None:
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(render_pdf(m))).pages)
     for label in labels:                            # drawn on the sheet as text
         assert label is not None and label in text
+
+
+def test_the_chart_is_drawn_once_per_version_of_its_match(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12: the page seen again (by this phone or another, edit or view link) shows the
+    chart drawn for the match as it stands; a change draws it again."""
+    from referee.web import chartcache
+
+    drawn: list[int] = []
+
+    def counted(*args: object, **kwargs: object) -> str:
+        drawn.append(1)
+        return charts.running_totals(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(chartcache, "running_totals", counted)
+    match_id, view = stored(app, "tartli-short")
+    first = client.get(f"/m/{match_id}").text
+    assert client.get(f"/m/{view}").text.count("<svg") == first.count("<svg")
+    assert chart_of(client.get(f"/m/{match_id}").text) is not None
+    assert len(drawn) == 1
+    store: Store = app.extensions["referee.store"]
+    now = store.load(match_id)
+    assert now is not None
+    store.save_hands(match_id, now.hands, now.hands[:-1], "Hand deleted", version=now.version)
+    client.get(f"/m/{match_id}")
+    assert len(drawn) == 2
