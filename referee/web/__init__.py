@@ -90,7 +90,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.wsgi_app, store, SECURITY)
     assets.init_app(app, STATIC)
 
-    from . import cards, circles, circlestats, history, views  # noqa: F401 (their routes)
+    from . import cards, chart, circles, circlestats, history, views  # noqa: F401 (routes)
 
     cards.register(app)
     app.register_blueprint(views.bp)
