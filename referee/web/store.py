@@ -25,7 +25,7 @@ import sqlite3
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -191,7 +191,7 @@ class _Parsed:
         self._by_match: OrderedDict[str, dict[int, tuple[str, dict[str, Any]]]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def parse(self, match_id: str, rows: list[tuple[int, str]]) -> list[dict[str, Any]]:
+    def parse(self, match_id: str, rows: Sequence[Any]) -> list[dict[str, Any]]:
         """The hands stored as ``rows`` (uid, facts text), each decoded only if its text is
         not the one parsed before for its uid."""
         with self._lock:
@@ -259,7 +259,7 @@ class Store:
                 select(hands.c.uid, hands.c.facts).where(hands.c.match_id == row.id)
                 .order_by(hands.c.position)
             ).all()
-            facts = self._parsed.parse(row.id, [(r.uid, r.facts) for r in rows])
+            facts = self._parsed.parse(row.id, rows)
             history = _history(conn, row.id)
             return StoredMatch(
                 row.id, row.view_token, row.version, row.layout, row.game,
