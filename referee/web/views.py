@@ -377,7 +377,7 @@ def _board(match_id: str) -> Board:
         can_edit=stored.can_edit,
         scoreboard=shared(render_template("matches/_board.html", **context), csrf),
         rest=shared(rest, csrf),
-        bases=tuple(stored.base(n) for n in range(1, len(stored.hands) + 2)),
+        fingerprint=stored.base,
         latest_device=stored.events[0].device if stored.events else None)
     boards().put(board)
     return board
