@@ -19,6 +19,7 @@ hands stand in the order of their uids."""
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import secrets
 import sqlite3
@@ -213,6 +214,7 @@ class Store:
     def __init__(self, url: str) -> None:
         self._version: tuple[str, Any] | None = None       # Store.version's SQL, compiled
         self._parsed = _Parsed()
+        self._logs = _Logs()
         sqlite = url.startswith("sqlite")
         self.engine: Engine = create_engine(
             url, connect_args={"timeout": SQLITE_WAIT} if sqlite else {},
@@ -260,12 +262,12 @@ class Store:
                 .order_by(hands.c.position)
             ).all()
             facts = self._parsed.parse(row.id, rows)
-            history = _history(conn, row.id)
+            undoable, latest = _recent(self._logs.rows(conn, row.id, row.version), events)
             return StoredMatch(
                 row.id, row.view_token, row.version, row.layout, row.game,
                 json.loads(row.settings),
                 facts, row.created, can_edit=row.id == token,
-                undoable=_undoable(history), events=history[::-1][:events],
+                undoable=undoable, events=latest,
             )
 
     def version(self, token: str) -> tuple[int, bool] | None:
@@ -529,22 +531,77 @@ def _changed(conn: Connection, match_id: str, renumbers: bool, last_uid: int) ->
     ))
 
 
+_EVENT_ROWS = select(actions.c.id, actions.c.created, actions.c.device, actions.c.label,
+                    actions.c.kind, actions.c.undoes, actions.c.hand)
+
+
+def _event_rows(conn: Connection, match_id: str, after: int = 0) -> list[Any]:
+    """The rows of the match's events after event ``after``, oldest first."""
+    return list(conn.execute(
+        _EVENT_ROWS.where(actions.c.match_id == match_id, actions.c.id > after)
+        .order_by(actions.c.id)).all())
+
+
+class _Marks:
+    """What later events did to each event: undone, or (a delete) its hand put back."""
+
+    def __init__(self, rows: list[Any]) -> None:
+        self.undone = {r.undoes for r in rows if r.kind == "undo"}
+        self.restored = {r.undoes for r in rows if r.kind == "restore" and r.id not in self.undone}
+
+    def event(self, r: Any) -> Event:
+        return Event(r.id, r.created, r.device, r.label, r.kind, r.id in self.undone,
+                     # a delete, not undone, whose hand no standing restore has put back
+                     restorable=(r.kind == "change" and r.hand is not None
+                                 and r.id not in self.undone and r.id not in self.restored))
+
+
 def _history(conn: Connection, match_id: str) -> list[Event]:
     """Every event of the match, oldest first, marked with what later events did to it."""
-    rows = conn.execute(
-        select(actions.c.id, actions.c.created, actions.c.device, actions.c.label,
-               actions.c.kind, actions.c.undoes, actions.c.hand)
-        .where(actions.c.match_id == match_id).order_by(actions.c.id)
-    ).all()
-    undone = {r.undoes for r in rows if r.kind == "undo"}
-    restored = {r.undoes for r in rows if r.kind == "restore" and r.id not in undone}
-    return [
-        Event(r.id, r.created, r.device, r.label, r.kind, r.id in undone,
-              # a delete, not undone, whose hand no standing restore has put back
-              restorable=(r.kind == "change" and r.hand is not None and r.id not in undone
-                          and r.id not in restored))
-        for r in rows
-    ]
+    rows = _event_rows(conn, match_id)
+    marks = _Marks(rows)
+    return [marks.event(r) for r in rows]
+
+
+def _recent(rows: list[Any], events: int) -> tuple[Event | None, list[Event]]:
+    """The change an undo takes back next (``_undoable``) and the latest ``events`` events,
+    newest first, of the events stored as ``rows``: only those made into events."""
+    marks = _Marks(rows)
+    latest = [marks.event(r) for r in itertools.islice(reversed(rows), events)]
+    undoable = next((marks.event(r) for r in reversed(rows)
+                     if r.kind in ("change", "restore") and r.id not in marks.undone), None)
+    return undoable, latest
+
+
+class _Logs:
+    """The rows of the events of the matches this process read last (``Store.load``), with the
+    match's version they were read at: events are only ever added (one per version), so a
+    later read fetches only the events after the last one kept (issue 12: a match of 1,000
+    hands has thousands of events, and a page shows the latest ones)."""
+
+    def __init__(self, matches: int = PARSED_MATCHES) -> None:
+        self._size = matches
+        self._by_match: OrderedDict[str, tuple[int, list[Any]]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def rows(self, conn: Connection, match_id: str, version: int) -> list[Any]:
+        """Every event row of the match as the read ``conn`` (at ``version``) sees it."""
+        with self._lock:
+            found = self._by_match.get(match_id)
+        if found is not None and found[0] <= version:
+            # every kept event belongs to this read too (made at or before its version)
+            kept = found[1]
+            rows = kept + _event_rows(conn, match_id, kept[-1].id if kept else 0)
+        else:
+            rows = _event_rows(conn, match_id)
+        with self._lock:
+            now = self._by_match.get(match_id)
+            if now is None or now[0] <= version:
+                self._by_match[match_id] = (version, rows)
+            self._by_match.move_to_end(match_id)
+            while len(self._by_match) > self._size:
+                self._by_match.popitem(last=False)
+        return rows
 
 
 def _undoable(history: list[Event]) -> Event | None:

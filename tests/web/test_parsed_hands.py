@@ -1,7 +1,8 @@
-"""The store keeps the hands it parsed (issue 12: a request does not decode a long match's
-every hand again): the parsed hands are shared by every request and by the engine's fold cache,
-so no request may change them in place. After edits, deletes, undos and a restore, what the
-app reads and scores is what the database holds, scored from scratch."""
+"""The store keeps the hands it parsed and the events it read (issue 12: a request does not
+decode a long match's every hand again, nor read its thousands of events): the parsed hands are
+shared by every request and by the engine's fold cache, so no request may change them in place.
+After edits, deletes, undos and a restore, what the app reads and scores is what the database
+holds, scored from scratch."""
 
 from __future__ import annotations
 
@@ -33,10 +34,14 @@ def test_changes_never_corrupt_the_parsed_hands(app: Flask, table: Table, htmx: 
     table.done(finish(table, mid, 2, 70, htmx), htmx)
     assert table.get(f"/m/{mid}").status == 200
 
-    cached = store.load(mid)
-    fresh = Store(app.config["DATABASE_URL"]).load(mid)               # decoded anew
+    cached = store.load(mid, events=100)
+    fresh = Store(app.config["DATABASE_URL"]).load(mid, events=100)   # read anew
     assert cached is not None and fresh is not None
     assert cached.hands == fresh.hands
+    # the history of changes kept too: each event as marked now (undone, restorable)
+    assert cached.events == fresh.events and len(fresh.events) == 8
+    assert cached.undoable == fresh.undoable is not None
+    assert [e.undone for e in fresh.events] == [False] * 4 + [True] + [False] * 3
     assert len(fresh.hands) == HANDS + 1
     assert fresh.hands[4]["end"]["points"] == 40 and fresh.hands[1]["end"]["points"] == 70
     settings = TROGGU.settings({"players": PLAYERS, "first_dealer": 0})
