@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 
 CACHE_BYTES = 8 * 1024 * 1024      # shared answers kept per process
@@ -25,12 +26,14 @@ class Board:
     can_edit: bool
     scoreboard: str                 # the inside of #scoreboard (standings, the game's summary)
     rest: str                       # the hands and the history of changes, out of band
-    bases: tuple[str, ...]          # each hand's base (?base=), then a new hand's
+    # StoredMatch.base of the version rendered: worked out for the hand a phone watches only
+    # (issue 12: a new version of a 1,000-hand match does not fingerprint every hand)
+    fingerprint: Callable[[int], str]
     latest_device: str | None       # the device of the latest change
 
     def base(self, hand: int) -> str:
         """As StoredMatch.base: the base a form for hand ``hand`` is built on now."""
-        return self.bases[hand - 1] if 1 <= hand < len(self.bases) else self.bases[-1]
+        return self.fingerprint(hand)
 
     def parts(self, csrf: str) -> tuple[str, str]:
         """The shared parts with this phone's CSRF token in their forms."""

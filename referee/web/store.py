@@ -19,11 +19,14 @@ hands stand in the order of their uids."""
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import secrets
 import sqlite3
+import threading
 import time
-from collections.abc import Iterator
+from collections import OrderedDict
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -107,6 +110,7 @@ actions = Table(
 TOKEN_BYTES = 16          # 128 bits per token
 SQLITE_WAIT = 30.0        # seconds a SQLite connection waits for another's lock
 STARTUP_WAIT = 900.0      # seconds a starting process waits for another's upgrade
+PARSED_MATCHES = 64       # matches whose parsed hands a process keeps (Store.load)
 
 # A match's version by either of its tokens (Store.version).
 _VERSION = select(matches.c.id, matches.c.version).where(
@@ -174,9 +178,43 @@ def _now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
+class _Parsed:
+    """The hands of the matches this process read last, parsed (``Store.load``): only a hand
+    whose stored text is not the one parsed before for its uid is decoded again (issue 12: a
+    request costs about as much at 1,000 hands as at 10), so a hand changed in the database
+    by any means is read as it now stands. The parsed hands are shared by every request that
+    loads the match (and by the engine's fold cache): no caller may change a loaded hand in
+    place."""
+
+    def __init__(self, matches: int = PARSED_MATCHES) -> None:
+        self._size = matches
+        # match id -> {uid: (text, facts)}
+        self._by_match: OrderedDict[str, dict[int, tuple[str, dict[str, Any]]]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def parse(self, match_id: str, rows: Sequence[Any]) -> list[dict[str, Any]]:
+        """The hands stored as ``rows`` (uid, facts text), each decoded only if its text is
+        not the one parsed before for its uid."""
+        with self._lock:
+            known = self._by_match.get(match_id, {})
+        parsed: dict[int, tuple[str, dict[str, Any]]] = {}
+        for uid, stored in rows:
+            old = known.get(uid)
+            parsed[uid] = (old if old is not None and old[0] == stored
+                           else (stored, json.loads(stored)))
+        with self._lock:
+            self._by_match[match_id] = parsed
+            self._by_match.move_to_end(match_id)
+            while len(self._by_match) > self._size:
+                self._by_match.popitem(last=False)
+        return [facts for _, facts in parsed.values()]
+
+
 class Store:
     def __init__(self, url: str) -> None:
         self._version: tuple[str, Any] | None = None       # Store.version's SQL, compiled
+        self._parsed = _Parsed()
+        self._logs = _Logs()
         sqlite = url.startswith("sqlite")
         self.engine: Engine = create_engine(
             url, connect_args={"timeout": SQLITE_WAIT} if sqlite else {},
@@ -219,16 +257,17 @@ class Store:
             )).first()
             if row is None:
                 return None
-            facts = conn.execute(
-                select(hands.c.facts).where(hands.c.match_id == row.id)
+            rows = conn.execute(
+                select(hands.c.uid, hands.c.facts).where(hands.c.match_id == row.id)
                 .order_by(hands.c.position)
-            ).scalars()
-            history = _history(conn, row.id)
+            ).all()
+            facts = self._parsed.parse(row.id, rows)
+            undoable, latest = _recent(self._logs.rows(conn, row.id, row.version), events)
             return StoredMatch(
                 row.id, row.view_token, row.version, row.layout, row.game,
                 json.loads(row.settings),
-                [json.loads(f) for f in facts], row.created, can_edit=row.id == token,
-                undoable=_undoable(history), events=history[::-1][:events],
+                facts, row.created, can_edit=row.id == token,
+                undoable=undoable, events=latest,
             )
 
     def version(self, token: str) -> tuple[int, bool] | None:
@@ -492,22 +531,77 @@ def _changed(conn: Connection, match_id: str, renumbers: bool, last_uid: int) ->
     ))
 
 
+_EVENT_ROWS = select(actions.c.id, actions.c.created, actions.c.device, actions.c.label,
+                    actions.c.kind, actions.c.undoes, actions.c.hand)
+
+
+def _event_rows(conn: Connection, match_id: str, after: int = 0) -> list[Any]:
+    """The rows of the match's events after event ``after``, oldest first."""
+    return list(conn.execute(
+        _EVENT_ROWS.where(actions.c.match_id == match_id, actions.c.id > after)
+        .order_by(actions.c.id)).all())
+
+
+class _Marks:
+    """What later events did to each event: undone, or (a delete) its hand put back."""
+
+    def __init__(self, rows: list[Any]) -> None:
+        self.undone = {r.undoes for r in rows if r.kind == "undo"}
+        self.restored = {r.undoes for r in rows if r.kind == "restore" and r.id not in self.undone}
+
+    def event(self, r: Any) -> Event:
+        return Event(r.id, r.created, r.device, r.label, r.kind, r.id in self.undone,
+                     # a delete, not undone, whose hand no standing restore has put back
+                     restorable=(r.kind == "change" and r.hand is not None
+                                 and r.id not in self.undone and r.id not in self.restored))
+
+
 def _history(conn: Connection, match_id: str) -> list[Event]:
     """Every event of the match, oldest first, marked with what later events did to it."""
-    rows = conn.execute(
-        select(actions.c.id, actions.c.created, actions.c.device, actions.c.label,
-               actions.c.kind, actions.c.undoes, actions.c.hand)
-        .where(actions.c.match_id == match_id).order_by(actions.c.id)
-    ).all()
-    undone = {r.undoes for r in rows if r.kind == "undo"}
-    restored = {r.undoes for r in rows if r.kind == "restore" and r.id not in undone}
-    return [
-        Event(r.id, r.created, r.device, r.label, r.kind, r.id in undone,
-              # a delete, not undone, whose hand no standing restore has put back
-              restorable=(r.kind == "change" and r.hand is not None and r.id not in undone
-                          and r.id not in restored))
-        for r in rows
-    ]
+    rows = _event_rows(conn, match_id)
+    marks = _Marks(rows)
+    return [marks.event(r) for r in rows]
+
+
+def _recent(rows: list[Any], events: int) -> tuple[Event | None, list[Event]]:
+    """The change an undo takes back next (``_undoable``) and the latest ``events`` events,
+    newest first, of the events stored as ``rows``: only those made into events."""
+    marks = _Marks(rows)
+    latest = [marks.event(r) for r in itertools.islice(reversed(rows), events)]
+    undoable = next((marks.event(r) for r in reversed(rows)
+                     if r.kind in ("change", "restore") and r.id not in marks.undone), None)
+    return undoable, latest
+
+
+class _Logs:
+    """The rows of the events of the matches this process read last (``Store.load``), with the
+    match's version they were read at: events are only ever added (one per version), so a
+    later read fetches only the events after the last one kept (issue 12: a match of 1,000
+    hands has thousands of events, and a page shows the latest ones)."""
+
+    def __init__(self, matches: int = PARSED_MATCHES) -> None:
+        self._size = matches
+        self._by_match: OrderedDict[str, tuple[int, list[Any]]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def rows(self, conn: Connection, match_id: str, version: int) -> list[Any]:
+        """Every event row of the match as the read ``conn`` (at ``version``) sees it."""
+        with self._lock:
+            found = self._by_match.get(match_id)
+        if found is not None and found[0] <= version:
+            # every kept event belongs to this read too (made at or before its version)
+            kept = found[1]
+            rows = kept + _event_rows(conn, match_id, kept[-1].id if kept else 0)
+        else:
+            rows = _event_rows(conn, match_id)
+        with self._lock:
+            now = self._by_match.get(match_id)
+            if now is None or now[0] <= version:
+                self._by_match[match_id] = (version, rows)
+            self._by_match.move_to_end(match_id)
+            while len(self._by_match) > self._size:
+                self._by_match.popitem(last=False)
+        return rows
 
 
 def _undoable(history: list[Event]) -> Event | None:

@@ -377,7 +377,7 @@ def _board(match_id: str) -> Board:
         can_edit=stored.can_edit,
         scoreboard=shared(render_template("matches/_board.html", **context), csrf),
         rest=shared(rest, csrf),
-        bases=tuple(stored.base(n) for n in range(1, len(stored.hands) + 2)),
+        fingerprint=stored.base,
         latest_device=stored.events[0].device if stored.events else None)
     boards().put(board)
     return board
@@ -595,7 +595,7 @@ def delete_hand(match_id: str, hand: int) -> Any:
         return _conflict_answer(match_id, web, hand)
     # The hands keep the facts the app proposed where they lack them (a Tartli or Marjolet
     # hand stored without its dealer keeps the dealer it had, rule 6.1.1), then one goes.
-    kept = web.game.complete(stored.settings, stored.hands)
+    kept = web.game.complete(stored.settings, stored.hands, len(stored.hands))
     new_hands = kept[: hand - 1] + kept[hand:]
     plan: Plan | None = None
     try:
@@ -704,15 +704,18 @@ def _canonical(
     a problem names its hand, as the fold does. A hand equal to the ``stored`` one at its place
     is in that form already."""
     canonical = []
+    same = 0                  # the hands up to here are the stored ones: complete from there
     for number, raw in enumerate(hands, 1):
-        if number <= len(stored) and raw == stored[number - 1]:
+        if number <= len(stored) and (raw is stored[number - 1] or raw == stored[number - 1]):
             canonical.append(raw)
+            if same == number - 1:
+                same = number
             continue
         try:
             canonical.append(web.game.canonical_hand(raw))
         except RuleViolation as error:
             raise error.in_hand(number, web.game.hand_word.capitalize()) from None
-    return web.game.complete(settings, canonical)
+    return web.game.complete(settings, canonical, same)
 
 
 def _scored_as_stored(

@@ -93,3 +93,25 @@ def test_the_chart_on_a_phone_by_day_and_at_night(
     grave = [(v["id"], [n["html"][:80] for n in v["nodes"]]) for v in results["violations"]
              if v["impact"] in ("serious", "critical")]
     assert grave == []                                  # the open chart included
+
+
+def test_after_a_change_the_chart_loads_when_opened(chromium: Any, server: str) -> None:
+    """Issue 12: the answer to a change carries the folded chart only; opened, it shows the
+    chart of the match as it now stands (one hand fewer after a delete)."""
+    page = chromium.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.set_default_timeout(15_000)
+    page.goto(server)
+    form = page.locator("form[action='/import']")
+    form.locator("input[type=file]").set_input_files(str(DATA / "troggu-evening.json"))
+    form.locator("button:text-is('Import')").click()
+    playwright_api.expect(page.locator(".notice")).to_contain_text("Match imported")
+    page.goto(re.sub(r"[?#].*", "", page.url))
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.click("#hand-6-record summary")
+    page.locator("#hand-6-record button:text-is('Delete')").click()
+    playwright_api.expect(page.locator("#hand-6")).to_have_count(0)
+    chart = page.locator("#chart svg")
+    playwright_api.expect(chart).to_have_count(0)              # not sent with the answer
+    page.click("#chart summary")
+    playwright_api.expect(chart).to_be_visible()
+    assert "after hand 5," in (chart.get_attribute("aria-label") or "")

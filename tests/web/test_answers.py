@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from flask import Flask, request_started, template_rendered
 from test_troggu_web import NAMES, Troggu, misere, normal
 from webtools import HAND_440_71, A, B, Page, Table, hand
@@ -271,3 +272,31 @@ def test_the_unchanged_poll_reads_the_version_on_every_database(db_app: Flask) -
     assert store.version(mid) == (2, True)
     changed = client.get(f"/m/{mid}/live", headers={"If-None-Match": '"1e"'})
     assert changed.status_code == 200 and changed.headers["ETag"] == '"2e"'
+
+
+def test_a_new_version_of_a_long_match_fingerprints_only_the_hands_it_shows(
+        app: Flask, table: Table, csrf_token: Callable[..., str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12: the shared poll answer of a new version fingerprints the hands its history
+    shows and the hand a phone watches, not every hand of the match (``StoredMatch.base``)."""
+    from test_heavy import finish, seed_evening
+
+    from referee.web import store as stored
+    from referee.web.history import PAGE
+
+    hands = 3 * PAGE
+    mid = seed_evening(table, hands)
+    watching = _poll(table.get(f"/m/{mid}/hands/{PAGE}").html)      # an older page's hand
+    assert finish(another_phone(app, csrf_token), mid, PAGE, 61, False).status == 302
+    fingerprinted: list[object] = []
+    fingerprint = stored.hand_base
+
+    def counted(facts: object, layout: int = 0) -> str:
+        fingerprinted.append(facts)
+        return fingerprint(facts, layout)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(stored, "hand_base", counted)
+    answer = table.get(watching, htmx=True)
+    assert answer.status == 200
+    assert f"Hand {PAGE} was just changed on another phone" in answer.text
+    assert len(fingerprinted) <= PAGE + 3, len(fingerprinted)   # its rows, the watched, new

@@ -7,6 +7,7 @@ import io
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -176,3 +177,50 @@ def test_the_scoresheet_draws_the_chart(name: str) -> None:
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(render_pdf(m))).pages)
     for label in labels:                            # drawn on the sheet as text
         assert label is not None and label in text
+
+
+def test_the_chart_is_drawn_once_per_version_of_its_match(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12: the page seen again (by this phone or another, edit or view link) shows the
+    chart drawn for the match as it stands; a change draws it again."""
+    from referee.web import chartcache
+
+    drawn: list[int] = []
+
+    def counted(*args: object, **kwargs: object) -> str:
+        drawn.append(1)
+        return charts.running_totals(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(chartcache, "running_totals", counted)
+    match_id, view = stored(app, "tartli-short")
+    first = client.get(f"/m/{match_id}").text
+    assert client.get(f"/m/{view}").text.count("<svg") == first.count("<svg")
+    assert chart_of(client.get(f"/m/{match_id}").text) is not None
+    assert len(drawn) == 1
+    store: Store = app.extensions["referee.store"]
+    now = store.load(match_id)
+    assert now is not None
+    store.save_hands(match_id, now.hands, now.hands[:-1], "Hand deleted", version=now.version)
+    client.get(f"/m/{match_id}")
+    assert len(drawn) == 2
+
+
+def test_the_answer_to_a_change_loads_the_chart_when_it_is_opened(
+        app: Flask, table: Any) -> None:
+    """Issue 12: the answer to a change carries the folded panel, which loads the chart when
+    opened (htmx), rather than the chart of every hand; what it loads is the page's chart."""
+    match_id, view = stored(app, "tartli-short")
+    answer = table.post(f"/m/{match_id}/hands/2/delete", htmx=True)
+    assert answer.status == 200 and answer.is_partial
+    panel = re.search(r'<details class="chart panel" id="chart">(.*?)</details>',
+                      answer.html, re.S)
+    assert panel is not None and "<svg" not in panel.group(1)
+    loader = re.search(r'hx-get="([^"]+)" hx-trigger="intersect once"', panel.group(1))
+    assert loader is not None and loader.group(1) == f"/m/{match_id}/chart"
+    loaded = table.get(loader.group(1), htmx=True)
+    page = table.get(f"/m/{match_id}")
+    assert loaded.status == 200
+    assert ET.tostring(ET.fromstring(loaded.html)) == ET.tostring(chart_of(page.html))  # type: ignore[arg-type]
+    assert table.get(f"/m/{view}/chart", htmx=True).html == loaded.html    # the view link too
+    # without JavaScript: the match page at its chart
+    assert table.get(f"/m/{match_id}/chart").response.headers["Location"].endswith("#chart")

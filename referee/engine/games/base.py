@@ -192,12 +192,16 @@ class Game(ABC):
         """A hand's facts read strictly and written back in one canonical JSON form."""
 
     def complete(
-        self, settings: dict[str, Any], hands: list[dict[str, Any]]
+        self, settings: dict[str, Any], hands: list[dict[str, Any]], start: int = 0
     ) -> list[dict[str, Any]]:
         """The canonical ``hands`` with every fact the app proposes at entry filled in where a
         hand lacks it (a hand written before that fact was recorded, e.g. an old file's hand
         without its dealer): what the table would have entered then. The fold reads a missing
         fact the same way, so completing never changes a score. Default: the hands as they are.
+
+        ``start``: the hands before it are stored hands, complete already as far as the app
+        knows (a change starts there); a game may then complete only from there, with the same
+        result as completing them all (issue 12: a change at hand 1,000 costs as one at 10).
         """
         return hands
 

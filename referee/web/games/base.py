@@ -83,7 +83,7 @@ class ActionContext:
         kept = max(0, min(self.hand - 1, len(stored)))
         # a deep copy (JSON values: pickle makes it some ten times faster than copy.deepcopy)
         copied = pickle.loads(pickle.dumps(stored[kept:], pickle.HIGHEST_PROTOCOL))
-        return game.complete(self.match.settings, [*stored[:kept], *copied])
+        return game.complete(self.match.settings, [*stored[:kept], *copied], kept)
 
 
 class WebGame:

@@ -128,7 +128,7 @@ class Marjolet(Game):
         return hand_to_json(parse_hand(raw))
 
     def complete(
-        self, settings: dict[str, Any], hands: list[dict[str, Any]]
+        self, settings: dict[str, Any], hands: list[dict[str, Any]], start: int = 0
     ) -> list[dict[str, Any]]:
         """Every deal with its dealer: where one lacks it, the proposal (2.1, 6.1.1)."""
         return complete_dealers(hands, settings["first_dealer"])

@@ -132,7 +132,7 @@ class Stovkahra(Game):
         return deal_to_json(parse_deal(raw))
 
     def complete(
-        self, settings: dict[str, Any], hands: list[dict[str, Any]]
+        self, settings: dict[str, Any], hands: list[dict[str, Any]], start: int = 0
     ) -> list[dict[str, Any]]:
         """Fill in each deal's dealer (the proposal: left of the previous deal's dealer) and,
         for a choice recorded without its team (a version 1 file), the winners at that time

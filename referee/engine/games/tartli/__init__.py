@@ -66,7 +66,7 @@ class Tartli(Game):
         return own + super().repair(settings, hands, problem)
 
     def complete(
-        self, settings: dict[str, Any], hands: list[dict[str, Any]]
+        self, settings: dict[str, Any], hands: list[dict[str, Any]], start: int = 0
     ) -> list[dict[str, Any]]:
         """Every hand with its dealer: where one lacks it, the proposal (2.1, 6.1.1)."""
         return complete_dealers(hands, settings["first_dealer"])

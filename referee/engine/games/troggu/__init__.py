@@ -184,12 +184,12 @@ class Troggu(Game):
         return rules
 
     def complete(
-        self, settings: dict[str, Any], hands: list[dict[str, Any]]
+        self, settings: dict[str, Any], hands: list[dict[str, Any]], start: int = 0
     ) -> list[dict[str, Any]]:
         """Each hand without its dealer gets the one the app proposes (6.1): the player to the
         right of the last dealer, the first dealer for hand 1 (2.4), as the fold reads it; a
         call or discard that does not say who made it, the Tappist (4.2.1, 4.5.2)."""
-        return complete_hands(settings, hands)
+        return complete_hands(settings, hands, start)
 
     def fold(self, settings: dict[str, Any]) -> MatchFold:
         return MatchFold(settings)

@@ -65,9 +65,23 @@ def awaits_call(game: str | None, table: Table, score: HandScore) -> bool:
         and table.n in PARTNER_PLAYERS
 
 
+def fillable(hand: dict[str, Any]) -> bool:
+    """Does ``hand`` (canonical) lack a maker ``complete_choices`` may fill in: a normal or
+    forced game's call or discard that does not say who made it?"""
+    if hand.get("game") not in (NORMAL, FORCED, None):
+        return False
+    call = hand.get("call")
+    if isinstance(call, dict) and call.get("by") is None:
+        return True
+    recorded = hand.get("discard") is not None or hand.get("discard_points") is not None
+    return recorded and hand.get("discard_by") is None
+
+
 def complete_choices(hand: dict[str, Any], dealer: int, n: int) -> dict[str, Any]:
     """``hand`` (canonical) with the Tappist written in as the maker of a call or discard that
     does not say who made it: read so by the fold, so completing changes no score."""
+    if not fillable(hand):
+        return hand
     declarer = hand.get("declarer")
     bids = hand.get("bids")
     if declarer is None and bids:
@@ -75,7 +89,7 @@ def complete_choices(hand: dict[str, Any], dealer: int, n: int) -> dict[str, Any
             declarer = bidding(bids, dealer, n).declarer
         except RuleViolation:
             declarer = None
-    if declarer is None or hand.get("game") not in (NORMAL, FORCED, None):
+    if declarer is None:
         return hand
     call = hand.get("call")
     if isinstance(call, dict) and call.get("by") is None:

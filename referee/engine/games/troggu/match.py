@@ -10,7 +10,7 @@ from ...ledger import settle_up
 from ...tricks import read_trusted
 from ..base import HandOutcome, Line, MatchResult, Standing, fold_hands
 from ..dealer import proposed_after
-from .choices import complete_choices
+from .choices import complete_choices, fillable
 from .deal import score_hand
 from .facts import HandFacts, parse_hand, read_canonical
 from .table import Table
@@ -103,15 +103,22 @@ def _lines(lines: list[Line], facts: HandFacts, due: int, table: Table) -> list[
 
 
 def complete_hands(
-    settings: dict[str, Any], hands: list[dict[str, Any]]
+    settings: dict[str, Any], hands: list[dict[str, Any]], start: int = 0
 ) -> list[dict[str, Any]]:
     """The canonical ``hands`` with every missing dealer filled in as the fold reads it (the
     first dealer, then the player to the right of the last dealer: 2.4, 6.1), and the Tappist
-    as the maker of a call or discard that does not say who made it."""
+    as the maker of a call or discard that does not say who made it. ``start``: the hands
+    before it were completed already (stored): each is only checked to have nothing to fill
+    in (else all are completed), and the completing resumes after them."""
     n = len(settings["players"])
-    dealer = settings["first_dealer"]
-    completed = []
-    for hand in hands:
+    start = max(0, min(start, len(hands)))
+    if not all(hand.get("dealer") is not None and not fillable(hand)
+               for hand in hands[:start]):
+        start = 0
+    dealer = (settings["first_dealer"] if start == 0
+              else proposed_after(hands[start - 1]["dealer"], n))
+    completed = list(hands[:start])
+    for hand in hands[start:]:
         if hand.get("dealer") is None:
             hand = {**hand, "dealer": dealer}
         completed.append(complete_choices(hand, hand["dealer"], n))

@@ -1,0 +1,45 @@
+"""The match page's chart of the running totals, drawn once per version of its match (issue
+12: the chart of 1,000 hands costs more than the rest of an answer, and every answer to a
+change carries it)."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from flask import current_app
+
+from ..charts import running_totals
+from ..engine.games.base import Game, MatchResult
+from .store import StoredMatch
+
+KEPT = 64                 # charts a process keeps (the matches being played now)
+
+
+class Charts:
+    """The last charts drawn, by (match id, version): a version's hands never change."""
+
+    def __init__(self, kept: int = KEPT) -> None:
+        self._kept = kept
+        self._charts: OrderedDict[tuple[str, int], str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game: Game, match: StoredMatch, result: MatchResult) -> str:
+        key = (match.id, match.version)
+        with self._lock:
+            svg = self._charts.get(key)
+            if svg is not None:
+                self._charts.move_to_end(key)
+                return svg
+        svg = running_totals(game, match.settings, result)
+        with self._lock:
+            self._charts[key] = svg
+            while len(self._charts) > self._kept:
+                self._charts.popitem(last=False)
+        return svg
+
+
+def match_chart(game: Game, match: StoredMatch, result: MatchResult) -> str:
+    """The chart of ``match`` as ``result`` scores it (``charts.running_totals``)."""
+    charts: Charts = current_app.extensions["referee.charts"]
+    return charts.get(game, match, result)
