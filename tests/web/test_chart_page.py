@@ -64,7 +64,7 @@ def test_the_match_page_and_the_view_link_show_the_chart(
         root = chart_of(html)
         assert root is not None, token
         assert series_labels(root) == sides
-        assert "<summary>Chart of the running totals</summary>" in html
+        assert "<summary>Chart</summary>" in html
         # folded, after the scoreboard: the first screen stays the scoreboard's and editor's
         assert html.index('id="chart"') > html.index('id="standings"')
 
