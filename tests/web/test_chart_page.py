@@ -215,7 +215,9 @@ def test_the_answer_to_a_change_loads_the_chart_when_it_is_opened(
     panel = re.search(r'<details class="chart panel" id="chart">(.*?)</details>',
                       answer.html, re.S)
     assert panel is not None and "<svg" not in panel.group(1)
-    loader = re.search(r'hx-get="([^"]+)" hx-trigger="intersect once"', panel.group(1))
+    # loaded when the fold is opened (or scrolled into view open)
+    loader = re.search(r'hx-get="([^"]+)" hx-trigger="toggle once from:closest details, '
+                       r'intersect once"', panel.group(1))
     assert loader is not None and loader.group(1) == f"/m/{match_id}/chart"
     loaded = table.get(loader.group(1), htmx=True)
     page = table.get(f"/m/{match_id}")
