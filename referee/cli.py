@@ -52,12 +52,17 @@ def _score(args: argparse.Namespace) -> int:
     return 0
 
 
+def _output(args: argparse.Namespace, suffix: str) -> str:
+    """Where to write: ``-o``, else beside the match file with ``suffix``."""
+    if args.output is not None:
+        return str(args.output)
+    source = Path("match.json" if args.match == "-" else args.match)
+    return str(source.with_suffix(suffix))
+
+
 def _pdf(args: argparse.Namespace) -> int:
     match = _read(args.match)
-    output = args.output
-    if output is None:
-        source = Path("match.json" if args.match == "-" else args.match)
-        output = str(source.with_suffix(".pdf"))
+    output = _output(args, ".pdf")
     try:
         from referee.scoresheet import render_pdf
     except ImportError as error:
@@ -93,10 +98,7 @@ def _chart(args: argparse.Namespace) -> int:
     from .engine.games import get
 
     match = _read(args.match)
-    output = args.output
-    if output is None:
-        source = Path("match.json" if args.match == "-" else args.match)
-        output = str(source.with_suffix(".svg"))
+    output = _output(args, ".svg")
     game = get(match.game)
     try:
         result = scoring.score(game.name, match.settings, match.hands, trusted=True)

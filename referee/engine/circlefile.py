@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import matchfile
-from .errors import RuleViolation, readable
+from .errors import RuleViolation
 from .games.base import is_text, name_key, require_name
 
 FORMAT = "referee-circle"
@@ -57,16 +57,7 @@ def _problem(code: str, message: str) -> RuleViolation:
     return RuleViolation(f"circle.{code}", message)
 
 
-def _shown(value: object) -> str:
-    if isinstance(value, str):
-        text = readable(value)
-        return f"“{text[:20]}…”" if len(text) > 20 else f"“{text}”"
-    if isinstance(value, bool) or value is None:
-        return json.dumps(value)
-    if isinstance(value, int):
-        return str(value) if abs(value) < matchfile.MAX_NUMBER else "a very large number"
-    return "a record" if isinstance(value, dict) else "a list" if isinstance(value, list) \
-        else "a value of the wrong kind"
+_shown = matchfile.show        # a wrong value in a message, as the match file shows it
 
 
 def _parse(data: str | bytes | bytearray) -> object:

@@ -102,7 +102,7 @@ def _problem(code: str, message: str) -> RuleViolation:
     return RuleViolation(code, message)
 
 
-def _shown(value: object) -> str:
+def show(value: object) -> str:
     """A short, safe rendering of a wrong value for a message (never fails)."""
     if isinstance(value, str):
         value = readable(value)
@@ -148,7 +148,7 @@ def parse_json(
         result: dict[str, Any] = {}
         for key, value in pairs:
             if key in result:
-                raise problem("file.json", f"The key {_shown(key)} appears twice in one record")
+                raise problem("file.json", f"The key {show(key)} appears twice in one record")
             result[key] = value
         return result
 
@@ -179,7 +179,7 @@ def _parse_text(data: str | bytes | bytearray, trusted: bool = False) -> object:
 
 def _where(path: tuple[str | int, ...]) -> str:
     """Where a value is in the file, in words: “in settings → players → 1”."""
-    steps = [f"{step + 1}" if isinstance(step, int) else _shown(step) for step in path]
+    steps = [f"{step + 1}" if isinstance(step, int) else show(step) for step in path]
     return f" in {' → '.join(steps)}" if steps else ""
 
 
@@ -235,12 +235,12 @@ def _check_created(value: object) -> str:
     if not isinstance(value, str) or not _ISO_DATE.match(value):
         raise _problem(
             "file.created",
-            f"“created” must be a date written YYYY-MM-DD, not {_shown(value)}",
+            f"“created” must be a date written YYYY-MM-DD, not {show(value)}",
         )
     try:
         date.fromisoformat(value)
     except ValueError:
-        raise _problem("file.created", f"“created” is not a real date: {_shown(value)}") from None
+        raise _problem("file.created", f"“created” is not a real date: {show(value)}") from None
     return value
 
 
@@ -249,27 +249,27 @@ def _check_header(raw: dict[str, Any]) -> None:
         raise _problem(
             "file.format",
             f"This is not a Referee match file: “format” must be “{FORMAT}”, "
-            f"not {_shown(raw.get('format'))}",
+            f"not {show(raw.get('format'))}",
         )
     version = raw.get("version")
     if type(version) is not int:
         raise _problem(
             "file.version",
             f"“version” must be a whole number (this Referee reads version {VERSION}), "
-            f"not {_shown(version)}",
+            f"not {show(version)}",
         )
     if version != VERSION:
         newer = " it was written by a newer Referee;" if version > VERSION else ""
         raise _problem(
             "file.version",
-            f"This match file is version {_shown(version)}:{newer} this Referee reads only "
+            f"This match file is version {show(version)}:{newer} this Referee reads only "
             f"version {VERSION}",
         )
     unknown = sorted(set(raw) - set(KEYS))
     if unknown:
         raise _problem(
             "file.unknown",
-            f"Unknown field {_shown(unknown[0])} in a version {VERSION} match file",
+            f"Unknown field {show(unknown[0])} in a version {VERSION} match file",
         )
     missing = [key for key in KEYS if key not in raw]
     if missing:
@@ -285,7 +285,7 @@ def _read(data: object, trusted: bool) -> MatchFile:
         _check_json_shape(data)
     _check_header(data)
     if not isinstance(data["game"], str):
-        raise _problem("game.unknown", f"“game” must be a game's name, not {_shown(data['game'])}")
+        raise _problem("game.unknown", f"“game” must be a game's name, not {show(data['game'])}")
     game = get(data["game"])
     created = _check_created(data["created"])
     if not isinstance(data["settings"], dict):
