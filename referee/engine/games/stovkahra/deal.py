@@ -39,7 +39,8 @@ class DealScore:
 
     @property
     def scores(self) -> tuple[int, int]:
-        return (self.team_score(0), self.team_score(1))
+        c, p, s, last = self.combinations, self.points, self.sevens, self.last
+        return (c[0] + p[0] + s[0] + last[0], c[1] + p[1] + s[1] + last[1])
 
     def team_score(self, team: int) -> int:
         return (
@@ -67,19 +68,24 @@ def declaring_order(dealer: int) -> list[int]:
 
 
 def score_deal(
-    facts: DealFacts, dealer: int, names: Names, trusted: bool = False
+    facts: DealFacts, dealer: int, names: Names, trusted: bool = False, explain: bool = True
 ) -> DealScore:
     """Check every rule of 6.3 that the facts allow and score the deal (6.2). ``trusted``:
-    facts the app checked when it stored them (with this dealer): scored without the checks."""
+    facts the app checked when it stored them (with this dealer): scored without the checks,
+    which read only the deal's facts and its dealer. ``explain``: False leaves ``lines`` empty
+    (a trusted deal's lines are written when read)."""
     if not trusted:
         check_combinations(facts.combinations, names)
     score = DealScore()
+    lines = score.lines
+    combinations = score.combinations
     for c in facts.combinations:
         team = team_of(c.seat)
         points = combination_points(c.rank, c.count)
-        score.combinations[team] += points
-        shown = f" ({' '.join(map(FRENCH.short_name, c.cards))})" if c.cards else ""
-        score.lines.append(Line(team, f"{names.seat(c.seat)}: {c.name}{shown}", points, "4"))
+        combinations[team] += points
+        if explain:
+            shown = f" ({' '.join(map(FRENCH.short_name, c.cards))})" if c.cards else ""
+            lines.append(Line(team, f"{names.seat(c.seat)}: {c.name}{shown}", points, "4"))
     end = facts.end
     if end is None:
         return score
@@ -92,26 +98,32 @@ def score_deal(
     if not trusted:
         check_sevens(facts, names)
         check_points(end, score.completed, names)
-    for team in (0, 1):
-        score.points[team] = end.points[team]
-        won = "" if end.tricks is None else f" ({_tricks(end.tricks[team])})"
-        completed = " of the completed tricks" if isinstance(end, Dost) else ""
-        score.lines.append(Line(
-            team, f"{names.team(team)}: card points{completed}{won}", end.points[team], "3"
-        ))
+    score.points = [end.points[0], end.points[1]]
+    if explain:
+        for team in (0, 1):
+            won = "" if end.tricks is None else f" ({_tricks(end.tricks[team])})"
+            completed = " of the completed tricks" if isinstance(end, Dost) else ""
+            lines.append(Line(
+                team, f"{names.team(team)}: card points{completed}{won}", end.points[team], "3"
+            ))
+    last_seven = False
     for seven in end.sevens:
         bonus = seven_bonus(seven.trick)
         score.sevens[seven.team] += bonus
-        text = (
-            f"last trick won with a seven ({bonus}, including the {LAST_TRICK})"
-            if seven.trick == TRICKS else f"trick {seven.trick} won with a seven"
-        )
-        score.lines.append(Line(seven.team, f"{names.team(seven.team)}: {text}", bonus, "5"))
-    if isinstance(end, Played) and not any(s.trick == TRICKS for s in end.sevens):
+        if seven.trick == TRICKS:
+            last_seven = True
+        if explain:
+            text = (
+                f"last trick won with a seven ({bonus}, including the {LAST_TRICK})"
+                if seven.trick == TRICKS else f"trick {seven.trick} won with a seven"
+            )
+            lines.append(Line(seven.team, f"{names.team(seven.team)}: {text}", bonus, "5"))
+    if isinstance(end, Played) and not last_seven:
         score.last[end.last] = LAST_TRICK
-        score.lines.append(Line(
-            end.last, f"{names.team(end.last)}: last trick", LAST_TRICK, "5"
-        ))
+        if explain:
+            lines.append(Line(
+                end.last, f"{names.team(end.last)}: last trick", LAST_TRICK, "5"
+            ))
     return score
 
 

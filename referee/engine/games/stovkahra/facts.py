@@ -334,6 +334,40 @@ def _sevens(data: object) -> tuple[Seven, ...]:
     return tuple(sorted(sevens))
 
 
+def read_canonical(raw: dict[str, Any]) -> DealFacts:
+    """A deal as ``deal_to_json`` writes it, read as it stands (``tricks.read_trusted``): the
+    facts ``parse_deal`` gives, without checking them again. A deal in another form (a key
+    missing) raises KeyError, and is then read by ``parse_deal``."""
+    end, against = raw["end"], raw["sticks_against"]
+    return DealFacts(
+        raw["trumps"],
+        tuple(_read_combination(c) for c in raw["combinations"]),
+        None if end is None else _read_end(end),
+        raw["sticks"], raw["dealer"], raw["sticks_by"], against,
+    )
+
+
+def _read_combination(c: dict[str, Any]) -> Combination:
+    cards = c.get("cards")
+    return Combination(
+        c["seat"], c["rank"], c["count"],
+        None if cards is None else tuple(FRENCH.known[card] for card in cards),
+    )
+
+
+def _read_end(end: dict[str, Any]) -> End:
+    points, tricks = end["points"], end["tricks"]
+    sevens = tuple(Seven(s["trick"], s["team"]) for s in end["sevens"])
+    kind = end["kind"]
+    if kind == "played":
+        return Played((points[0], points[1]), None if tricks is None else (tricks[0], tricks[1]),
+                      end["last"], sevens)
+    if kind == "dost":
+        return Dost(end["caller"], end["after"], end["trick_winner"], (points[0], points[1]),
+                    None if tricks is None else (tricks[0], tricks[1]), sevens)
+    raise KeyError(kind)
+
+
 def deal_to_json(facts: DealFacts) -> dict[str, Any]:
     """The canonical JSON of a deal: parse_deal(deal_to_json(f)) == f."""
     return {
@@ -373,4 +407,5 @@ def _end_json(end: End | None) -> dict[str, Any] | None:
 
 __all__ = [
     "Combination", "DealFacts", "Dost", "End", "Played", "Seven", "deal_to_json", "parse_deal",
+    "read_canonical",
 ]

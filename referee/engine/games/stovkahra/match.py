@@ -17,14 +17,17 @@ shown, so choosing the earlier award may make it void in turn, and it is asked a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from ...errors import RuleViolation
 from ...race import RaceRules, award_reason, counted, finish, game_award, judge_call
+from ...tricks import read_trusted
 from ..base import Award, HandOutcome, Line, MatchResult, Standing, and_list, fold_hands
 from ..dealer import proposed_after
 from .deal import DealScore, Names, score_deal
-from .facts import DealFacts, Dost, Played, parse_deal
+from .facts import DealFacts, Dost, Played, parse_deal, read_canonical
 from .values import SEATS, team_of
 
 SEATS_N = len(SEATS)
@@ -52,7 +55,28 @@ def take_sticks(piles: list[int], winner: int, amount: int, choice: str) -> int:
 
 
 class MatchFold:
-    """Folds deals one by one; ``start_totals`` and ``start_piles`` let a test begin mid-series."""
+    """Folds deals one by one; ``start_totals`` and ``start_piles`` let a test begin mid-series.
+
+    Trusted deals (issue 12; ``trusted`` is set by ``referee.engine.scoring`` per deal): facts
+    the app itself checked and wrote are read as written (``read_canonical``), scored without
+    the checks of ``score_deal`` and without their explanation, whose lines are written when
+    first read (``HandOutcome.explained_later``: the same deal folded again from the state
+    before it, the same lines in the same order).
+
+    THE CONTRACT of a trusted fold: what it skips depends only on the deal's own facts (its
+    recorded dealer included), the match settings and the names, never on the deals before it.
+    The checks skipped are those of the facts' reading (``parse_deal``) and of
+    ``score_deal`` (4.5 combinations, 7.2.1 who may call dost and when, 6.3 sevens, card
+    points and tricks): they read the deal's facts and its dealer only. A deal stored without
+    its dealer is therefore folded with every check, since its dealer is then the one due
+    after the deals before it (and the order of declaring, which 7.2.1 reads, with it). What
+    depends on the deals before it is never skipped: the series already over (7.3.2), only the
+    last deal in progress (6.1), the game to 100 and the judgement of a dost from the running
+    totals (7.1, 7.2.3–7.2.5), the winners' matchstick choice against the piles and whether it
+    still stands (7.3.1), the series (7.3.2, 8) and the dealer out of turn (2.5). The state is
+    never changed in place (``totals``, ``piles`` and ``pending`` are replaced), so the state
+    kept before a trusted deal stays as it was for its lines.
+    """
 
     def __init__(
         self, settings: dict[str, Any], start_totals: tuple[int, int] = (0, 0),
@@ -62,8 +86,8 @@ class MatchFold:
         self.target: int = settings["target"]
         self.first_dealer: int = settings["first_dealer"]
         self.continue_to_20: bool = bool(settings.get("continue_to_20", False))
-        self.totals = list(start_totals)
-        self.piles = list(start_piles)
+        self.totals: Sequence[int] = (start_totals[0], start_totals[1])
+        self.piles: Sequence[int] = (start_piles[0], start_piles[1])
         self.tie = False                       # both at 100+ and equal: another deal (7.1.2)
         self.first_to_target: int | None = None   # Continue to 20 (8)
         self.over = False
@@ -71,17 +95,17 @@ class MatchFold:
         self.hands: list[HandOutcome] = []
         self.draft: HandOutcome | None = None
         self.next_dealer: int = self.first_dealer        # the proposal for the next deal
-        self.pending: list[int] = []            # deals whose award is not chosen yet (7.3.1)
+        self.pending: tuple[int, ...] = ()      # deals whose award is not chosen yet (7.3.1)
 
     @property
     def final_target(self) -> int:
         return 2 * self.target if self.continue_to_20 else self.target
 
-    def _dealer(self, facts: DealFacts, outcome: HandOutcome) -> None:
+    def _dealer(self, outcome: HandOutcome) -> None:
         """The recorded dealer; one who breaks the rotation is said in the lines (2.5, 6.1)."""
         proposed = self.next_dealer
         dealer = outcome.dealer
-        if dealer != proposed:
+        if dealer != proposed and self.explain:
             players = self.names.players
             outcome.lines.insert(0, Line(
                 None, f"{players[dealer]} dealt, out of turn: the deal passes to the left, so "
@@ -90,26 +114,49 @@ class MatchFold:
         self.next_dealer = proposed_after(dealer, SEATS_N)    # passes to the left (2.5)
 
     trusted = False       # the next deal's facts were checked when stored (scoring.py)
+    explain = True        # its lines are written as it is folded (else when first read)
 
     def add(self, number: int, raw: object, last: bool = False) -> None:
-        try:
-            facts = parse_deal(raw)
-        except RuleViolation as error:
-            # The facts reader knows seats, not names: "S: ..." becomes "Eva: ...".
-            seat, colon, rest = error.message.partition(": ")
-            if colon and seat in SEATS:
-                error.message = f"{self.names.players[SEATS.index(seat)]}: {rest}"
-            raise
+        known = read_trusted(read_canonical, raw) if self.trusted else None
+        if known is None:
+            try:
+                facts = parse_deal(raw)
+            except RuleViolation as error:
+                # The facts reader knows seats, not names: "S: ..." becomes "Eva: ...".
+                seat, colon, rest = error.message.partition(": ")
+                if colon and seat in SEATS:
+                    error.message = f"{self.names.players[SEATS.index(seat)]}: {rest}"
+                raise
+        else:
+            facts = known
         if self.over:
             raise RuleViolation(
                 "match.over", f"The series is over ({self.standing().phase})", "7.3.2"
             )
+        # the contract (see the class): the checks skipped read the recorded dealer
+        if self.trusted and facts.dealer is not None:
+            before = vars(self).copy()            # the state before the deal, for its lines
+            self.explain = False
+            try:
+                self._deal(number, facts, last, True, before)
+            finally:
+                del self.explain
+        else:
+            self._deal(number, facts, last, False)
+
+    def _deal(
+        self, number: int, facts: DealFacts, last: bool, trusted: bool,
+        before: dict[str, Any] | None = None,
+    ) -> HandOutcome:
+        """Fold the deal; ``trusted``: without the checks of ``score_deal``; ``before``: the
+        state before it, where its lines are written when read (``explain`` is then False)."""
         dealer = self.next_dealer if facts.dealer is None else facts.dealer
-        score = score_deal(facts, dealer, self.names, self.trusted)
-        before = (self.totals[0], self.totals[1])
-        new = (before[0] + score.scores[0], before[1] + score.scores[1])
-        outcome = self._outcome(number, dealer, facts, score, new)
-        self._dealer(facts, outcome)
+        score = score_deal(facts, dealer, self.names, trusted, self.explain)
+        scores = score.scores
+        totals = self.totals
+        new = (totals[0] + scores[0], totals[1] + scores[1])
+        outcome = self._outcome(number, dealer, facts, score, scores, new, before, last)
+        self._dealer(outcome)
         if facts.end is None:
             if not last:
                 raise RuleViolation(
@@ -120,35 +167,45 @@ class MatchFold:
             if facts.sticks is not None:
                 outcome.detail["sticks_unused"] = True
             self.draft = outcome
-            return
+            return outcome
         if isinstance(facts.end, Played):
             self._end_played(outcome, facts, new)
         else:
-            self._end_dost(outcome, facts, facts.end, before, score)
+            self._end_dost(outcome, facts, facts.end, (totals[0], totals[1]), score, new)
         if outcome.award is None and facts.sticks is not None:
             outcome.detail["sticks_unused"] = True
         self.hands.append(outcome)
+        return outcome
 
     def _outcome(
         self, number: int, dealer: int, facts: DealFacts, score: DealScore,
-        totals: tuple[int, int],
+        scores: tuple[int, int], totals: tuple[int, int], before: dict[str, Any] | None,
+        last: bool,
     ) -> HandOutcome:
+        detail = {"facts": facts, "score": score}
+        if before is not None:
+            return HandOutcome.explained_later(
+                partial(_explain, before, number, facts, last, score),
+                number=number, dealer=dealer, scores=scores, totals_after=totals, summary="",
+                detail=detail,
+            )
         lines = list(score.lines)
-        so_far = " so far" if facts.end is None else ""
-        for team in (0, 1):
-            lines.append(Line(
-                team, f"{self.names.team(team)}: deal score{so_far}", score.scores[team], "6.2"
-            ))
+        if self.explain:
+            so_far = " so far" if facts.end is None else ""
+            for team in (0, 1):
+                lines.append(Line(
+                    team, f"{self.names.team(team)}: deal score{so_far}", scores[team], "6.2"
+                ))
         return HandOutcome(
-            number=number, dealer=dealer, scores=score.scores, totals_after=totals,
-            lines=lines, summary="", detail={"facts": facts, "score": score},
+            number=number, dealer=dealer, scores=scores, totals_after=totals,
+            lines=lines, summary="", detail=detail,
         )
 
     def _end_played(self, outcome: HandOutcome, facts: DealFacts, new: tuple[int, int]) -> None:
         teams = self.names.teams
         done = finish(new, RACE.target)
         if not done.reached:
-            self.totals = list(new)
+            self.totals = new
             outcome.summary = f"{teams[0]} {new[0]}, {teams[1]} {new[1]}"
             return
         if len(done.reached) == 1:
@@ -168,29 +225,30 @@ class MatchFold:
             award = Award(team, game_award(RACE, new[1 - team]), reason)
             self._award(outcome, facts, award, "7.1.2")
         else:
-            self.totals = list(new)
+            self.totals = new
             self.tie = True
             outcome.detail["tie"] = True
             outcome.summary = f"both at {new[0]}: another deal, scores kept"
-            outcome.lines.append(Line(
-                None, f"Both teams at {new[0]}: another deal is played with the scores kept "
-                "and no shuffle; both already count 100, so the first eligible dost is right",
-                None, "7.1.2",
-            ))
+            if self.explain:
+                outcome.lines.append(Line(
+                    None, f"Both teams at {new[0]}: another deal is played with the scores "
+                    "kept and no shuffle; both already count 100, so the first eligible dost "
+                    "is right", None, "7.1.2",
+                ))
 
     def _end_dost(
         self, outcome: HandOutcome, facts: DealFacts, end: Dost, before: tuple[int, int],
-        score: DealScore,
+        score: DealScore, counts: tuple[int, int],
     ) -> None:
-        counts = (before[0] + score.scores[0], before[1] + score.scores[1])
-        for team in (0, 1):
-            outcome.lines.append(Line(
-                team,
-                f"{self.names.team(team)}'s count: game score {before[team]} + combinations "
-                f"{score.combinations[team]} + card points {score.points[team]} + sevens "
-                f"{score.sevens[team]} = {counts[team]}",
-                None, "7.2.3",
-            ))
+        if self.explain:
+            for team in (0, 1):
+                outcome.lines.append(Line(
+                    team,
+                    f"{self.names.team(team)}'s count: game score {before[team]} + "
+                    f"combinations {score.combinations[team]} + card points "
+                    f"{score.points[team]} + sevens {score.sevens[team]} = {counts[team]}",
+                    None, "7.2.3",
+                ))
         verdict = judge_call(RACE, team_of(end.caller), counts, UNIT, UNITS)
         when = (
             "right after his declaration" if end.after == 0 else f"on winning trick {end.after}"
@@ -207,45 +265,52 @@ class MatchFold:
         winner, amount = award.winner, award.amount
         outcome.award = award
         outcome.reset = True
-        outcome.lines.append(Line(
-            winner, f"{award.reason}: {teams[winner]} win the game and {sticks(amount)}; both "
-            "game scores return to 0", None, rule,
-        ))
-        outcome.detail["piles_before"] = (self.piles[0], self.piles[1])
+        explain = self.explain
+        if explain:
+            outcome.lines.append(Line(
+                winner, f"{award.reason}: {teams[winner]} win the game and {sticks(amount)}; "
+                "both game scores return to 0", None, rule,
+            ))
+        piles = self.piles
+        outcome.detail["piles_before"] = (piles[0], piles[1])
         if facts.sticks is not None and facts.sticks_by is None:
             # A version 1 choice: made by the winners at that time, against the pile then.
             outcome.detail["sticks_made"] = (
-                winner, self.piles[1 - winner] if facts.sticks == "take" else None
+                winner, piles[1 - winner] if facts.sticks == "take" else None
             )
         choice = self._standing_choice(outcome, facts, award)
         outcome.detail["sticks"] = choice
         if choice is None:
-            self.pending.append(outcome.number)
+            self.pending = (*self.pending, outcome.number)
             outcome.detail["sticks_pending"] = True
-            outcome.lines.append(Line(
-                winner, f"{teams[winner]} choose to add {sticks(amount)} to their pile or take "
-                f"them off {teams[1 - winner]}'s: not chosen yet, so the matchsticks shown "
-                f"leave this award out ({teams[0]} {self.piles[0]}, {teams[1]} "
-                f"{self.piles[1]})", None, "7.3.1",
-            ))
+            if explain:
+                outcome.lines.append(Line(
+                    winner, f"{teams[winner]} choose to add {sticks(amount)} to their pile or "
+                    f"take them off {teams[1 - winner]}'s: not chosen yet, so the matchsticks "
+                    f"shown leave this award out ({teams[0]} {piles[0]}, {teams[1]} "
+                    f"{piles[1]})", None, "7.3.1",
+                ))
             outcome.summary = f"{teams[winner]} win the game: {sticks(amount)}, not chosen yet"
         else:
-            lost = take_sticks(self.piles, winner, amount, choice)
-            if choice == "add":
-                text = f"{teams[winner]} add {sticks(amount)} to their pile"
-            else:
-                text = f"{teams[winner]} take {sticks(amount)} off {teams[1 - winner]}'s pile"
-                if lost:
-                    text += f" (only {amount - lost} could be taken; {lost} lost)"
-            outcome.lines.append(Line(
-                winner, f"{text}: matchsticks {teams[0]} {self.piles[0]}, {teams[1]} "
-                f"{self.piles[1]}", None, "7.3.1",
-            ))
+            after = [piles[0], piles[1]]
+            lost = take_sticks(after, winner, amount, choice)
+            self.piles = piles = (after[0], after[1])
+            if explain:
+                if choice == "add":
+                    text = f"{teams[winner]} add {sticks(amount)} to their pile"
+                else:
+                    text = f"{teams[winner]} take {sticks(amount)} off {teams[1 - winner]}'s pile"
+                    if lost:
+                        text += f" (only {amount - lost} could be taken; {lost} lost)"
+                outcome.lines.append(Line(
+                    winner, f"{text}: matchsticks {teams[0]} {piles[0]}, {teams[1]} "
+                    f"{piles[1]}", None, "7.3.1",
+                ))
             done = "added" if choice == "add" else "taken away"
             if lost:
                 done += f" ({lost} lost: {teams[1 - winner]} had only {amount - lost})"
             outcome.summary = f"{teams[winner]} win the game: {sticks(amount)}, {done}"
-        self.totals = [0, 0]
+        self.totals = (0, 0)
         self.tie = False
         if choice is not None:
             self._series(outcome, winner)
@@ -278,26 +343,29 @@ class MatchFold:
         if void is None:
             return choice
         outcome.detail["sticks_void"] = void
-        outcome.lines.append(Line(winner, void, None, "7.3.1"))
+        if self.explain:
+            outcome.lines.append(Line(winner, void, None, "7.3.1"))
         return None
 
     def _series(self, outcome: HandOutcome, team: int) -> None:
         teams, pile = self.names.teams, self.piles[team]
         threshold = self.target if self.first_to_target is None else self.final_target
         if self.pending and pile >= threshold:
-            outcome.lines.append(Line(
-                team, f"{teams[team]} reach {pile} on the matchsticks shown, but the award of "
-                f"{self._pending_deals()} is not chosen yet: the series is decided once it is",
-                None, "7.3.2",
-            ))
+            if self.explain:
+                outcome.lines.append(Line(
+                    team, f"{teams[team]} reach {pile} on the matchsticks shown, but the award "
+                    f"of {self._pending_deals()} is not chosen yet: the series is decided once "
+                    "it is", None, "7.3.2",
+                ))
             outcome.detail["series_waits"] = True
             return
         if self.continue_to_20 and self.first_to_target is None and pile >= self.target:
             self.first_to_target = team
-            outcome.lines.append(Line(
-                team, f"{teams[team]} reach {self.target} first: the series goes on to "
-                f"{self.final_target}, piles kept (Continue to 20)", None, "8",
-            ))
+            if self.explain:
+                outcome.lines.append(Line(
+                    team, f"{teams[team]} reach {self.target} first: the series goes on to "
+                    f"{self.final_target}, piles kept (Continue to 20)", None, "8",
+                ))
         if pile < self.final_target:
             return
         self.over = True
@@ -318,7 +386,8 @@ class MatchFold:
                 f"{self.target} first: the series is drawn"
             )
             rule = "8"
-        outcome.lines.append(Line(team, text, None, rule))
+        if self.explain:
+            outcome.lines.append(Line(team, text, None, rule))
         outcome.summary += f" — {text}"
 
     def _pending_deals(self) -> str:
@@ -364,6 +433,21 @@ class MatchFold:
             dealer=dealer, phase=phase,
             over=self.over, winner=self.winner,
         )
+
+
+def _explain(
+    before: dict[str, Any], number: int, facts: DealFacts, last: bool, score: DealScore
+) -> list[Line]:
+    """A trusted deal's lines, written when first read: the deal folded again, from the state
+    before it, with its explanation (its facts were checked when stored). ``score``, the deal
+    score kept in its detail, gets its lines too."""
+    fold = object.__new__(MatchFold)
+    vars(fold).update(before)
+    fold.hands, fold.draft = [], None
+    again = fold._deal(number, facts, last, True)
+    if not score.lines:
+        score.lines.extend(again.detail["score"].lines)
+    return again.lines
 
 
 def score_match(settings: dict[str, Any], hands: list[Any]) -> MatchResult:
