@@ -338,12 +338,12 @@ def read_canonical(raw: dict[str, Any]) -> DealFacts:
     """A deal as ``deal_to_json`` writes it, read as it stands (``tricks.read_trusted``): the
     facts ``parse_deal`` gives, without checking them again. A deal in another form (a key
     missing) raises KeyError, and is then read by ``parse_deal``."""
-    end, against = raw["end"], raw["sticks_against"]
+    end, combinations = raw["end"], raw["combinations"]
     return DealFacts(
         raw["trumps"],
-        tuple(_read_combination(c) for c in raw["combinations"]),
+        tuple([_read_combination(c) for c in combinations]) if combinations else (),
         None if end is None else _read_end(end),
-        raw["sticks"], raw["dealer"], raw["sticks_by"], against,
+        raw["sticks"], raw["dealer"], raw["sticks_by"], raw["sticks_against"],
     )
 
 
@@ -351,13 +351,13 @@ def _read_combination(c: dict[str, Any]) -> Combination:
     cards = c.get("cards")
     return Combination(
         c["seat"], c["rank"], c["count"],
-        None if cards is None else tuple(FRENCH.known[card] for card in cards),
+        None if cards is None else tuple([FRENCH.known[card] for card in cards]),
     )
 
 
 def _read_end(end: dict[str, Any]) -> End:
-    points, tricks = end["points"], end["tricks"]
-    sevens = tuple(Seven(s["trick"], s["team"]) for s in end["sevens"])
+    points, tricks, listed = end["points"], end["tricks"], end["sevens"]
+    sevens = tuple([Seven(s["trick"], s["team"]) for s in listed]) if listed else ()
     kind = end["kind"]
     if kind == "played":
         return Played((points[0], points[1]), None if tricks is None else (tricks[0], tricks[1]),

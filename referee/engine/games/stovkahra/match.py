@@ -135,7 +135,10 @@ class MatchFold:
             )
         # the contract (see the class): the checks skipped read the recorded dealer
         if self.trusted and facts.dealer is not None:
-            before = vars(self).copy()            # the state before the deal, for its lines
+            # the state before the deal, for its lines (not the deals so far: no cycle from
+            # an outcome back to itself)
+            before = vars(self).copy()
+            del before["hands"], before["draft"]
             self.explain = False
             try:
                 self._deal(number, facts, last, True, before)
@@ -203,11 +206,11 @@ class MatchFold:
 
     def _end_played(self, outcome: HandOutcome, facts: DealFacts, new: tuple[int, int]) -> None:
         teams = self.names.teams
-        done = finish(new, RACE.target)
-        if not done.reached:
+        if new[0] < RACE.target and new[1] < RACE.target:         # neither at 100 (7.1.2)
             self.totals = new
             outcome.summary = f"{teams[0]} {new[0]}, {teams[1]} {new[1]}"
             return
+        done = finish(new, RACE.target)
         if len(done.reached) == 1:
             (team,) = done.reached
             reason = (
