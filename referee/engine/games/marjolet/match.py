@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ...errors import RuleViolation
@@ -57,7 +58,7 @@ class MatchFold:
 
     def add(self, number: int, raw: object, last: bool = False) -> None:
         if self.trusted and self.winner is None:
-            quick = read_trusted(self._quick_scores, raw)
+            quick = read_trusted(partial(quick_scores, rules=self.rules), raw)
             if quick is not None:
                 assert isinstance(raw, dict)
                 self._add_quick(number, raw, quick)
@@ -101,9 +102,6 @@ class MatchFold:
             award=award, detail=detail,
         ))
 
-    def _quick_scores(self, raw: dict[str, Any]) -> tuple[int, int, int] | None:
-        return quick_scores(raw, self.rules)
-
     def _add_quick(self, number: int, raw: dict[str, Any], quick: tuple[int, int, int]) -> None:
         """A trusted complete deal with its dealer: its scores from the facts of the score,
         its lines and detail made when first read."""
@@ -127,14 +125,14 @@ class MatchFold:
         if new[0] < target and new[1] < target:
             self.tie = False
             return f"{names[0]} {new[0]}, {names[1]} {new[1]}", None, False, None
-        done = finish(new, target)
-        if done.tie:
+        if new[0] == new[1]:            # both at the target or above, equal
             self.tie = True
             return (
                 f"both at {new[0]}: another deal, totals kept", None, True,
                 Line(None, f"Both totals are {new[0]}, at {target} or more and equal: another "
                      "deal is played with the totals kept", None, "7.2"),
             )
+        done = finish(new, target)
         winner = done.winner
         assert winner is not None
         loser = 1 - winner

@@ -35,8 +35,9 @@ from .values import (
 
 
 @cache
-def _meld_points(text: str, trumps: str, rules: Rules) -> int:
-    return _meld(text, trumps).points(rules)
+def _meld_points(text: str, trumps: str, traditional: bool) -> int:
+    """What a meld scores: under either rule set, only the melds switch tells (4.1, 8)."""
+    return _meld(text, trumps).points(Rules(traditional_melds=traditional))
 
 
 def quick_scores(raw: dict[str, Any], rules: Rules) -> tuple[int, int, int] | None:
@@ -54,13 +55,13 @@ def quick_scores(raw: dict[str, Any], rules: Rules) -> tuple[int, int, int] | No
     scores = [0, 0]
     if turnup.rank == "7":                                  # the turn-up is the trump 7 (5)
         scores[dealer] += turn_up_seven(rules)
-    exchanged = False
+    exchanged, traditional = False, rules.traditional_melds
     for trick in islice(raw["tricks"], MELD_TRICKS):
         melds = trick["melds"]
         if melds[0] or melds[1]:
             for player in (0, 1):
                 for meld in melds[player]:
-                    scores[player] += _meld_points(meld, trumps, rules)       # 4.1
+                    scores[player] += _meld_points(meld, trumps, traditional)   # 4.1
         exchanger = trick["exchange"]
         if exchanger is not None and not exchanged:          # 4.4.1: only the first counts
             scores[exchanger] += EXCHANGE
