@@ -48,7 +48,7 @@ class MatchFold:
         self.target: int = settings["target"]
         self.next_dealer: int = settings["first_dealer"]     # the proposal (2.1, 6.1.1)
         self.rules = rules_of(settings)
-        self.totals = list(start_totals)
+        self.totals: tuple[int, int] = (start_totals[0], start_totals[1])
         self.tie = False                   # both at the target or above, equal (7.2)
         self.winner: int | None = None
         self.hands: list[HandOutcome] = []
@@ -121,7 +121,7 @@ class MatchFold:
         """The new totals after a complete deal: its summary, the game's award if it ends it,
         whether both are tied at the target or above (7.2), and the line that says so."""
         names, target = self.names, self.target
-        self.totals = list(new)
+        self.totals = new
         if new[0] < target and new[1] < target:
             self.tie = False
             return f"{names[0]} {new[0]}, {names[1]} {new[1]}", None, False, None
