@@ -110,29 +110,30 @@ class LaterDetail(dict[str, Any]):
     ``HandOutcome.explained_later``) by the same scoring as a trusted deal's. Entries given at
     once (``tie``) are there already."""
 
-    __slots__ = ("raw", "dealer", "due", "names", "rules", "end", "_made")
+    __slots__ = ("_raw", "_dealer", "_due", "_names", "_rules", "_end", "_made")
 
     def __init__(
         self, raw: dict[str, Any], dealer: int, due: int, names: list[str], rules: Rules,
         end: Line | None, **given: Any,
     ) -> None:
         super().__init__(given)
-        self.raw, self.dealer, self.due, self.names, self.rules = raw, dealer, due, names, rules
-        self.end = end
+        # underscored: a template's ``detail.score`` finds no attribute, then the entry
+        self._raw, self._dealer, self._due, self._names = raw, dealer, due, names
+        self._rules, self._end = rules, end
         self._made: tuple[HandFacts, HandScore] | None = None
 
     def made(self) -> tuple[HandFacts, HandScore]:
         """The deal's facts and score, read and scored once."""
         if self._made is None:
-            facts = read_canonical(self.raw)
-            self._made = facts, score_hand(facts, self.dealer, self.names, self.rules, True)
+            facts = read_canonical(self._raw)
+            self._made = facts, score_hand(facts, self._dealer, self._names, self._rules, True)
             dict.setdefault(self, "facts", facts)
             dict.setdefault(self, "score", self._made[1])
         return self._made
 
     def lines(self) -> list[Line]:
         facts, score = self.made()
-        return deal_lines(score, facts, self.names, self.dealer, self.due, self.end)
+        return deal_lines(score, facts, self._names, self._dealer, self._due, self._end)
 
     def _filled(self) -> LaterDetail:
         self.made()
