@@ -16,9 +16,22 @@ Outcomes are shared between the results of one match: read them, never change th
 Trusted hands (issue 12): facts the app itself checked and wrote (the store's hands, a match
 file it wrote) need not be checked again on every fold. ``trusted`` says which of the hands
 are such facts: all (True), none (False: an import, a posted hand), or those equal to a given
-list of stored hands from the first (the hands before the one a change touches). A game's fold
-with a ``trusted`` attribute skips what only checks a trusted hand; every other hand is checked
-in full. A hand folded without checks is reused later only where it is trusted again.
+list of stored hands: the hands before the one a change touches, and the unchanged hands after
+it (an edit, a delete, an insert) where they name their dealer. A game's fold with a
+``trusted`` attribute skips what only checks a trusted hand; every other hand is checked in
+full. A hand folded without checks is reused later only where it is trusted again.
+
+What a trusted fold skips depends only on the hand's own facts (its dealer as recorded), the
+settings and the names, never on the hands before it (the totals, the phase, the dealer due):
+each game's fold says so. That is why the hands after a change may be trusted too, where they
+record their dealer (else the dealer they are read with is the one due, which the change may
+move).
+
+Outcomes again (issue 12): a change of hand k folds the hands after it again, though most of
+them are the very hands folded before, only after other totals. Before such a trusted hand is
+added, a fold's ``prior`` attribute is its outcome from the last fold (else None); a game may
+take from it what depends only on the hand (its payments, its summary, its facts) and fold just
+the rest, so that an edit early in a long match costs little more than one at its end.
 """
 
 from __future__ import annotations
@@ -39,19 +52,26 @@ from .games.base import Fold, HandOutcome, MatchResult
 MATCHES = 64            # matches whose folds are kept (least recently scored dropped first)
 
 _COPIED = (list, dict, set)
+_PER_HAND = ("hands", "draft", "trusted", "prior")      # set per hand, not the fold's state
 
 
 @contextmanager
 def gc_paused() -> Iterator[None]:
     """No cyclic garbage collection meanwhile: a fold makes thousands of small objects, none
     of them garbage in a cycle, and each collection would walk every object of the process
-    again (half the time of a long match's fold). Collected as usual afterwards."""
+    again (half the time of a long match's fold). Collected as usual afterwards, but not
+    walked at once: what the fold made is kept (the cache) or freed by its reference count, so
+    it is moved straight to the oldest generation (``freeze``, ``unfreeze``), where only the
+    next full collection looks at it, rather than walked by the next young collection (a
+    fifth of a cold load of a long match)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if enabled:
+            gc.freeze()
+            gc.unfreeze()
             gc.enable()
 
 
@@ -59,7 +79,7 @@ def _state(fold: Fold) -> dict[str, Any]:
     """The fold's state between hands, apart from its outcomes: each attribute, one level of
     lists, dicts and sets copied (a fold changes those in place; what they hold it replaces)."""
     return {key: value.copy() if type(value) in _COPIED else value
-            for key, value in vars(fold).items() if key not in ("hands", "draft", "trusted")}
+            for key, value in vars(fold).items() if key not in _PER_HAND}
 
 
 def _resume(kind: type[Any], state: dict[str, Any], outcomes: list[HandOutcome]) -> Any:
@@ -114,6 +134,25 @@ def _common(a: list[Any], b: list[Any]) -> int:
     return low
 
 
+def _common_end(a: list[Any], b: list[Any], most: int) -> int:
+    """How many hands ``a`` and ``b`` share at their ends, at most ``most``."""
+    n = min(len(a), len(b), most)
+    if n == 0 or a[len(a) - n:] == b[len(b) - n:]:
+        return n
+    low, high = 0, n          # the last ``low`` equal; the last ``high`` not
+    while high - low > 1:
+        middle = (low + high) // 2
+        if a[len(a) - middle:len(a) - low] == b[len(b) - middle:len(b) - low]:
+            low = middle
+        else:
+            high = middle
+    return low
+
+
+def _names_dealer(raw: Any) -> bool:
+    return isinstance(raw, dict) and raw.get("dealer") is not None
+
+
 def _same(a: Any, b: Any) -> bool:
     return a is b or a == b
 
@@ -141,46 +180,73 @@ def _score(
         start = game.fold(settings)
         folded = _Folded(type(start), states=[_state(start)])
     keep = _common(folded.hands, hands)       # complete hands only: a draft is never kept
+    n = len(hands)
     # how many hands, from the first, are trusted: with a list, those equal to its hands
     # (found through the cached hands where it holds those very objects, as a request's
     # stored hands are: no second comparison of every hand; else compared with it)
     if not isinstance(trusted, list):
-        sure = len(hands) if trusted else 0
+        sure = n if trusted else 0
     elif keep:
         sure = min(keep, _common(trusted, folded.hands))
     else:
         sure = _common(hands, trusted)
+    # and from the last: the stored hands after the one a change touches, where they name
+    # their dealer (a hand without is read with the dealer due, which the change may move)
+    after = n - _common_end(hands, trusted, n - sure) if isinstance(trusted, list) else n
+
+    def trusted_at(number: int) -> bool:
+        return number <= sure or (number > after and _names_dealer(hands[number - 1]))
+
+    # the outcomes of the hands last folded after the kept ones, by their place from the end:
+    # where the same hand comes again at the same place from the end, its outcome is offered
+    # to the fold (``prior``)
+    old_hands, old_outcomes = folded.hands[keep:], folded.outcomes[keep:]
+    old_checked = folded.checked[keep:]
+    if folded.draft is not None:
+        old_hands.append(folded.draft[0])
+        old_checked.append(folded.draft[1])
+        old_outcomes.append(folded.draft[3])
+    again = _common_end(hands, old_hands, min(n - after, len(old_hands)))
     folded.hands[:keep] = hands[:keep]        # the caller's equal hands: found by identity next
-    if sure < keep and False in folded.checked[sure:keep]:
-        keep = folded.checked.index(False, sure, keep)   # to be checked this time
+    for index in range(sure, keep):
+        if not folded.checked[index] and not trusted_at(index + 1):
+            keep = index                      # folded unchecked: to be checked this time
+            break
     draft, folded.draft = folded.draft, None
-    if (draft is not None and keep == len(folded.hands) == len(hands) - 1
-            and (draft[1] or len(hands) <= sure) and _same(hands[-1], draft[0])):
+    if (draft is not None and keep == len(folded.hands) == n - 1
+            and (draft[1] or trusted_at(n)) and _same(hands[-1], draft[0])):
         # the same hand in progress after the same hands: its fold is kept too
         folded.draft = draft
         fold = _resume(folded.kind, draft[2], folded.outcomes)
         fold.draft = draft[3]
-        keep = len(hands)
+        keep = n
     else:
         del folded.hands[keep:], folded.checked[keep:], folded.outcomes[keep:]
         del folded.states[keep + 1:]
         fold = _resume(folded.kind, folded.states[keep], folded.outcomes)
     word = game.hand_word.capitalize()
     try:
-        for number in range(keep + 1, len(hands) + 1):
+        for number in range(keep + 1, n + 1):
             raw = hands[number - 1]
-            fold.trusted = number <= sure
+            back = n - number                 # its place from the end
+            old = len(old_hands) - 1 - back if back < again else None
+            # a hand checked in full once is checked: what a trusted fold skips reads only
+            # the hand itself (the checks of its place in the match are never skipped)
+            checked = old is not None and old_checked[old]
+            fold.trusted = trusted_at(number) or checked
+            fold.prior = old_outcomes[old] if fold.trusted and old is not None else None
+            checked = checked or not trusted_at(number)
             try:
-                fold.add(number, raw, number == len(hands))
+                fold.add(number, raw, number == n)
             except RuleViolation as error:
                 raise error.in_hand(number, word) from None
             if fold.draft is None:
                 folded.hands.append(raw)
-                folded.checked.append(number > sure)
+                folded.checked.append(checked)
                 folded.outcomes.append(fold.hands[-1])
                 folded.states.append(_state(fold))
             else:
-                folded.draft = (raw, number > sure, _state(fold), fold.draft)
+                folded.draft = (raw, checked, _state(fold), fold.draft)
         return fold.result()          # type: ignore[no-any-return]
     finally:
         with _lock:

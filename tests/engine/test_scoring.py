@@ -307,3 +307,83 @@ def test_a_changed_stored_hand_is_never_trusted() -> None:
         with pytest.raises(RuleViolation) as refused:
             scoring.score(game, match, new, stored)
         assert refused.value.hand == 3
+
+
+def _spy_on_adds(game: str, match: dict[str, Any], monkeypatch: pytest.MonkeyPatch,
+                 ) -> list[tuple[int, bool | None, bool]]:
+    """Each hand the scoring cache's fold adds: (number, trusted, offered its outcome)."""
+    fold = type(get(game).fold(match))
+    seen: list[tuple[int, bool | None, bool]] = []
+    add = fold.add
+
+    def spy(self: Any, number: int, raw: object, last: bool = False) -> object:
+        seen.append((number, vars(self).get("trusted"), vars(self).get("prior") is not None))
+        return add(self, number, raw, last)
+
+    monkeypatch.setattr(fold, "add", spy)
+    return seen
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_after_a_delete_the_later_stored_hands_are_trusted_where_they_name_their_dealer(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A delete of hand 1 folds every later hand again, after other hands: a stored hand that
+    names its dealer is trusted (what a trusted fold skips reads only the hand itself), one
+    without is checked in full (it is read with the dealer due, which the delete moved); the
+    result is the fold from scratch's, or its refusal."""
+    match, hands = long_match(game)
+    stored = json.loads(json.dumps(hands))
+    for hand in stored[2::3]:
+        hand.pop("dealer", None)
+    assert any("dealer" in hand for hand in stored[1:])
+    scoring.forget()
+    cached(game, match, stored, True)
+    new = stored[1:]
+    expected = scratch(game, match, new)
+    seen = _spy_on_adds(game, match, monkeypatch)
+    assert cached(game, match, new, stored) == expected
+    for number, trusted, _ in seen:
+        assert trusted == (new[number - 1].get("dealer") is not None), number
+
+
+def test_an_edit_folds_the_later_troggu_hands_from_their_outcomes(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An edit of hand 2 folds the hands after it again after other balances: each stored hand
+    is trusted and offered its outcome of the last fold, from which it takes its payments:
+    only the edited hand is scored. The result is the fold from scratch's, lines included, and
+    the next read of the stored hands (checked in full once) folds nothing again."""
+    from referee.engine.games.troggu import match as troggu_match
+
+    match, hands = long_match("troggu")
+    text = matchfile.dumps(matchfile.load(as_file("troggu", match, hands)))
+    stored = json.loads(text)["hands"]                  # as the app wrote them: every dealer
+    scoring.forget()
+    scoring.score("troggu", match, stored)              # the first read: checked in full
+    new = None
+    for index in range(len(pool("troggu")) - 1):
+        hand = get("troggu").canonical_hand(fresh("troggu", index))
+        candidate = [stored[0], {**hand, "dealer": stored[1]["dealer"]}, *stored[2:]]
+        if candidate[1] != stored[1] and not isinstance(scratch("troggu", match, candidate),
+                                                        tuple):
+            new = candidate
+            break
+    assert new is not None
+    scored = []
+    score_hand = troggu_match.score_hand
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        scored.append(args[0])
+        return score_hand(*args, **kwargs)
+
+    monkeypatch.setattr(troggu_match, "score_hand", counted)
+    seen = _spy_on_adds("troggu", match, monkeypatch)
+    result = scoring.score("troggu", match, new, stored)
+    assert len(scored) == 1
+    assert [(n, t, p) for n, t, p in seen] == [(2, False, False)] + [
+        (n, True, True) for n in range(3, len(new) + 1)]
+    assert outcome(result) == scratch("troggu", match, new)
+    seen.clear()
+    scoring.score("troggu", match, json.loads(json.dumps(new)))
+    assert seen == []

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ...errors import RuleViolation
 from ...race import finish
 from ...tricks import read_trusted
 from ..base import Award, HandOutcome, Line, MatchResult, Standing, fold_hands
-from ..dealer import out_of_turn, proposed_after
-from .facts import HandFacts, parse_hand, read_canonical
-from .hand import HandScore, score_hand
+from ..dealer import proposed_after
+from .facts import parse_hand, read_canonical
+from .hand import score_hand
+from .trusted import LaterDetail, deal_lines, quick_scores
 from .values import Rules
 
 
@@ -25,14 +27,28 @@ def rules_of(settings: dict[str, Any]) -> Rules:
 
 
 class MatchFold:
-    """Folds deals one by one; ``start_totals`` lets a test begin mid-game."""
+    """Folds deals one by one; ``start_totals`` lets a test begin mid-game.
+
+    A trusted deal (``trusted``, set by scoring.py: facts the app checked when it stored them)
+    is scored without the checks of its facts. THE CONTRACT: what a trusted fold skips depends
+    only on the deal's own facts (its dealer as stored), the match settings and the names,
+    never on the deals before it (the totals, the game being over, the dealer due), for a
+    stored deal may be folded trusted after an earlier one was changed. So the trusted fold
+    skips the checks of the facts (``parse_hand``'s, ``score_hand``'s: the trump 7, the melds,
+    the trick winners, the cards, aces and tens), and only for a deal with its dealer recorded
+    (the cards' leaders and winners follow from the dealer: a deal without one is read with
+    the dealer due, and checked in full); it keeps the checks of the match: no deal after the
+    game is over (7.3), only the last deal in progress (6.1). A complete deal with its dealer
+    is scored from the facts of the score alone (``trusted.quick_scores``: no cards read, no
+    trick winners worked out), its lines and ``detail`` made when first read.
+    """
 
     def __init__(self, settings: dict[str, Any], start_totals: tuple[int, int] = (0, 0)) -> None:
         self.names: list[str] = list(settings["players"])
         self.target: int = settings["target"]
         self.next_dealer: int = settings["first_dealer"]     # the proposal (2.1, 6.1.1)
         self.rules = rules_of(settings)
-        self.totals = list(start_totals)
+        self.totals: tuple[int, int] = (start_totals[0], start_totals[1])
         self.tie = False                   # both at the target or above, equal (7.2)
         self.winner: int | None = None
         self.hands: list[HandOutcome] = []
@@ -41,7 +57,15 @@ class MatchFold:
     trusted = False       # the next deal's facts were checked when stored (scoring.py)
 
     def add(self, number: int, raw: object, last: bool = False) -> None:
+        if self.trusted and self.winner is None:
+            quick = read_trusted(partial(quick_scores, rules=self.rules), raw)
+            if quick is not None:
+                assert isinstance(raw, dict)
+                self._add_quick(number, raw, quick)
+                return
         known = read_trusted(read_canonical, raw) if self.trusted else None
+        if known is not None and known.dealer is None:
+            known = None            # read with the dealer due: checked in full (the contract)
         trusted = known is not None
         facts = parse_hand(raw) if known is None else known
         if self.winner is not None:
@@ -55,54 +79,60 @@ class MatchFold:
         dealer = due if facts.dealer is None else facts.dealer
         score = score_hand(facts, dealer, self.names, self.rules, trusted)
         new = (self.totals[0] + score.scores[0], self.totals[1] + score.scores[1])
-        outcome = self._outcome(number, dealer, facts, score, new)
-        if dealer != due:
-            outcome.lines.insert(0, out_of_turn(dealer, due, self.names))
         if facts.end is None:
             if not last:
                 raise RuleViolation(
                     "hand.unfinished", "Only the last deal can still be in progress", "6.1"
                 )
-            outcome.complete = False
-            outcome.summary = "in progress"
-            self.draft = outcome
+            self.draft = HandOutcome(
+                number=number, dealer=dealer, scores=score.scores, totals_after=new,
+                lines=deal_lines(score, facts, self.names, dealer, due, None),
+                summary="in progress", complete=False,
+                detail={"facts": facts, "score": score},
+            )
             return
         self.next_dealer = proposed_after(dealer)           # alternates every deal (2.1)
-        self._end(outcome, new)
-        self.hands.append(outcome)
+        summary, award, tie, end = self._end(new)
+        detail: dict[str, Any] = {"facts": facts, "score": score}
+        if tie:
+            detail["tie"] = True
+        self.hands.append(HandOutcome(
+            number=number, dealer=dealer, scores=score.scores, totals_after=new,
+            lines=deal_lines(score, facts, self.names, dealer, due, end), summary=summary,
+            award=award, detail=detail,
+        ))
 
-    def _outcome(
-        self, number: int, dealer: int, facts: HandFacts, score: HandScore,
-        totals: tuple[int, int],
-    ) -> HandOutcome:
-        lines = list(score.lines)
-        so_far = " so far" if facts.end is None else ""
-        for player in (0, 1):
-            lines.append(Line(
-                player, f"{self.names[player]}: deal score{so_far}", score.scores[player], "6.2"
-            ))
-        return HandOutcome(
-            number=number, dealer=dealer, scores=score.scores, totals_after=totals,
-            lines=lines, summary="", detail={"facts": facts, "score": score},
-        )
+    def _add_quick(self, number: int, raw: dict[str, Any], quick: tuple[int, int, int]) -> None:
+        """A trusted complete deal with its dealer: its scores from the facts of the score,
+        its lines and detail made when first read."""
+        dealer, a, b = quick
+        due = self.next_dealer
+        new = (self.totals[0] + a, self.totals[1] + b)
+        self.next_dealer = proposed_after(dealer)           # alternates every deal (2.1)
+        summary, award, tie, end = self._end(new)
+        detail = (LaterDetail(raw, dealer, due, self.names, self.rules, end, tie=True) if tie
+                  else LaterDetail(raw, dealer, due, self.names, self.rules, end))
+        self.hands.append(HandOutcome.explained_later(
+            detail.lines, number=number, dealer=dealer, scores=(a, b), totals_after=new,
+            summary=summary, award=award, detail=detail,
+        ))
 
-    def _end(self, outcome: HandOutcome, new: tuple[int, int]) -> None:
+    def _end(self, new: tuple[int, int]) -> tuple[str, Award | None, bool, Line | None]:
+        """The new totals after a complete deal: its summary, the game's award if it ends it,
+        whether both are tied at the target or above (7.2), and the line that says so."""
         names, target = self.names, self.target
-        self.totals = list(new)
-        done = finish(new, target)
-        if done.winner is None and not done.tie:
+        self.totals = new
+        if new[0] < target and new[1] < target:
             self.tie = False
-            outcome.summary = f"{names[0]} {new[0]}, {names[1]} {new[1]}"
-            return
-        if done.tie:
+            return f"{names[0]} {new[0]}, {names[1]} {new[1]}", None, False, None
+        if new[0] == new[1]:            # both at the target or above, equal
             self.tie = True
-            outcome.detail["tie"] = True
-            outcome.summary = f"both at {new[0]}: another deal, totals kept"
-            outcome.lines.append(Line(
-                None, f"Both totals are {new[0]}, at {target} or more and equal: another deal "
-                "is played with the totals kept", None, "7.2",
-            ))
-            return
+            return (
+                f"both at {new[0]}: another deal, totals kept", None, True,
+                Line(None, f"Both totals are {new[0]}, at {target} or more and equal: another "
+                     "deal is played with the totals kept", None, "7.2"),
+            )
+        done = finish(new, target)
         winner = done.winner
         assert winner is not None
         loser = 1 - winner
@@ -115,11 +145,11 @@ class MatchFold:
             )
         self.winner = winner
         self.tie = False
-        outcome.award = Award(winner, 1, reason)
-        outcome.summary = f"{names[winner]} wins the game {new[winner]}–{new[loser]}"
-        outcome.lines.append(Line(
-            winner, f"{reason}: {names[winner]} wins the game", None, "7.2",
-        ))
+        return (
+            f"{names[winner]} wins the game {new[winner]}–{new[loser]}",
+            Award(winner, 1, reason), False,
+            Line(winner, f"{reason}: {names[winner]} wins the game", None, "7.2"),
+        )
 
     def result(self) -> MatchResult:
         return MatchResult(self.hands, self.standing(), self.draft)

@@ -43,28 +43,41 @@ class MatchFold:
         self.draft: HandOutcome | None = None
 
     trusted = False       # the next hand's facts were checked when stored (scoring.py)
+    prior: HandOutcome | None = None      # the next hand's outcome from the last fold (same)
 
     def add(self, number: int, raw: object, last: bool = False) -> HandOutcome:
-        known = read_trusted(read_canonical, raw) if self.trusted else None
-        facts = parse_hand(raw) if known is None else known
+        """Fold one hand. A trusted hand skips only ``_check_seats``, which reads nothing but
+        the hand's facts, its dealer and the table (scoring.py's contract); a hand's payments,
+        summary and details depend on nothing else either, so a trusted hand's ``prior``
+        outcome gives them as they are."""
+        prior = self.prior if self.trusted else None
         table, due = self.table, self.next_dealer
-        dealer = due if facts.dealer is None else facts.dealer
-        trusted = known is not None
-        score = score_hand(facts, dealer, table, trusted=trusted, explain=not trusted)
-        after = tuple(b + p for b, p in zip(self.balances, score.payments))
+        known = None
+        if prior is not None:
+            facts, dealer = prior.detail["facts"], prior.dealer
+            payments, complete = prior.scores, prior.complete
+            summary, detail = prior.summary, prior.detail
+        else:
+            known = read_trusted(read_canonical, raw) if self.trusted else None
+            facts = parse_hand(raw) if known is None else known
+            dealer = due if facts.dealer is None else facts.dealer
+            score = score_hand(facts, dealer, table, trusted=known is not None,
+                               explain=known is None)
+            payments, complete = tuple(score.payments), score.complete
+            summary, detail = score.summary, {"facts": facts, **score.detail}
+        after = tuple(b + p for b, p in zip(self.balances, payments))
         fields: dict[str, Any] = dict(
-            number=number, dealer=dealer, scores=tuple(score.payments), totals_after=after,
-            summary=score.summary, complete=score.complete,
-            detail={"facts": facts, **score.detail},
+            number=number, dealer=dealer, scores=payments, totals_after=after,
+            summary=summary, complete=complete, detail=detail,
         )
-        if trusted:
+        if prior is not None or known is not None:
             # the lines when asked for: the same scoring, written out
             outcome = HandOutcome.explained_later(lambda: _lines(
                 score_hand(facts, dealer, table, trusted=True).lines, facts, due, table,
             ), **fields)
         else:
             outcome = HandOutcome(lines=_lines(score.lines, facts, due, table), **fields)
-        if not score.complete:
+        if not complete:
             if not last:
                 raise RuleViolation(
                     "hand.unfinished", "Only the last hand can still be in progress", "6.1"
