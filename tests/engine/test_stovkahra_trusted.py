@@ -100,6 +100,15 @@ def test_the_trusted_fold_gives_what_the_checked_fold_gives(
     if rng.random() < 0.3:
         hands[-1]["end"] = None                 # the deal in progress
     assert trusted(match, hands) == checked(match, hands)
+    # an earlier deal edited: the stored deals after it are trusted, offered their outcome
+    # of the last fold (scoring.py)
+    edited = list(hands)
+    edited[rng.randrange(length)] = random_deal(rng)
+    try:
+        again = everything(scoring.score("stovkahra", match, edited, hands))
+    except RuleViolation as error:
+        again = (error.code, error.hand, error.explain())
+    assert again == checked(match, edited)
 
 
 def test_a_trusted_deals_lines_are_written_when_read() -> None:

@@ -31,6 +31,7 @@ from .facts import DealFacts, Dost, Played, parse_deal, read_canonical
 from .values import SEATS, team_of
 
 SEATS_N = len(SEATS)
+PER_DEAL = ("hands", "draft", "trusted", "prior")     # a fold's attributes that are no state
 
 RACE = RaceRules(
     target=100, award=1, big_award=2, far_behind_at_most=49, wrong_call_award=2,
@@ -114,47 +115,55 @@ class MatchFold:
         self.next_dealer = proposed_after(dealer, SEATS_N)    # passes to the left (2.5)
 
     trusted = False       # the next deal's facts were checked when stored (scoring.py)
+    prior: HandOutcome | None = None      # the next deal's outcome from the last fold (same)
     explain = True        # its lines are written as it is folded (else when first read)
 
     def add(self, number: int, raw: object, last: bool = False) -> None:
-        known = read_trusted(read_canonical, raw) if self.trusted else None
-        if known is None:
-            try:
-                facts = parse_deal(raw)
-            except RuleViolation as error:
-                # The facts reader knows seats, not names: "S: ..." becomes "Eva: ...".
-                seat, colon, rest = error.message.partition(": ")
-                if colon and seat in SEATS:
-                    error.message = f"{self.names.players[SEATS.index(seat)]}: {rest}"
-                raise
+        prior = self.prior if self.trusted else None
+        score: DealScore | None = None
+        if prior is not None and prior.detail["facts"].dealer is not None:
+            # its facts and its deal score read only the deal and its recorded dealer
+            facts, score = prior.detail["facts"], prior.detail["score"]
         else:
-            facts = known
+            known = read_trusted(read_canonical, raw) if self.trusted else None
+            facts = self._parse(raw) if known is None else known
         if self.over:
             raise RuleViolation(
                 "match.over", f"The series is over ({self.standing().phase})", "7.3.2"
             )
         # the contract (see the class): the checks skipped read the recorded dealer
         if self.trusted and facts.dealer is not None:
-            # the state before the deal, for its lines (not the deals so far: no cycle from
-            # an outcome back to itself)
-            before = vars(self).copy()
-            del before["hands"], before["draft"]
+            # the state before the deal, for its lines: not what is set per deal (the deals
+            # so far, scoring's ``prior``: no outcome kept alive through another's lines)
+            before = {key: value for key, value in vars(self).items() if key not in PER_DEAL}
             self.explain = False
             try:
-                self._deal(number, facts, last, True, before)
+                self._deal(number, facts, last, True, before, score)
             finally:
                 del self.explain
         else:
             self._deal(number, facts, last, False)
 
+    def _parse(self, raw: object) -> DealFacts:
+        try:
+            return parse_deal(raw)
+        except RuleViolation as error:
+            # The facts reader knows seats, not names: "S: ..." becomes "Eva: ...".
+            seat, colon, rest = error.message.partition(": ")
+            if colon and seat in SEATS:
+                error.message = f"{self.names.players[SEATS.index(seat)]}: {rest}"
+            raise
+
     def _deal(
         self, number: int, facts: DealFacts, last: bool, trusted: bool,
-        before: dict[str, Any] | None = None,
+        before: dict[str, Any] | None = None, score: DealScore | None = None,
     ) -> HandOutcome:
         """Fold the deal; ``trusted``: without the checks of ``score_deal``; ``before``: the
-        state before it, where its lines are written when read (``explain`` is then False)."""
+        state before it, where its lines are written when read (``explain`` is then False);
+        ``score``: its deal score from the last fold, if any."""
         dealer = self.next_dealer if facts.dealer is None else facts.dealer
-        score = score_deal(facts, dealer, self.names, trusted, self.explain)
+        if score is None:
+            score = score_deal(facts, dealer, self.names, trusted, self.explain)
         scores = score.scores
         totals = self.totals
         new = (totals[0] + scores[0], totals[1] + scores[1])
