@@ -135,7 +135,9 @@ class MatchFold:
         if self.trusted and facts.dealer is not None:
             # the state before the deal, for its lines: not what is set per deal (the deals
             # so far, scoring's ``prior``: no outcome kept alive through another's lines)
-            before = {key: value for key, value in vars(self).items() if key not in PER_DEAL}
+            before = vars(self).copy()
+            for key in PER_DEAL:
+                before.pop(key, None)
             self.explain = False
             try:
                 self._deal(number, facts, last, True, before, score)
