@@ -231,8 +231,9 @@ def _score(
             back = n - number                 # its place from the end
             old = len(old_hands) - 1 - back if back < again else None
             # a hand checked in full once is checked: what a trusted fold skips reads only
-            # the hand itself (the checks of its place in the match are never skipped)
-            checked = old is not None and old_checked[old]
+            # the hand itself (the checks of its place in the match are never skipped), and
+            # its dealer, where it names him
+            checked = old is not None and old_checked[old] and _names_dealer(raw)
             fold.trusted = trusted_at(number) or checked
             fold.prior = old_outcomes[old] if fold.trusted and old is not None else None
             checked = checked or not trusted_at(number)

@@ -330,15 +330,16 @@ def test_after_a_delete_the_later_stored_hands_are_trusted_where_they_name_their
 ) -> None:
     """A delete of hand 1 folds every later hand again, after other hands: a stored hand that
     names its dealer is trusted (what a trusted fold skips reads only the hand itself), one
-    without is checked in full (it is read with the dealer due, which the delete moved); the
-    result is the fold from scratch's, or its refusal."""
+    without is checked in full again (it is read with the dealer due, which the delete moved),
+    though it was checked in full where it stood before; the result is the fold from
+    scratch's, or its refusal."""
     match, hands = long_match(game)
     stored = json.loads(json.dumps(hands))
     for hand in stored[2::3]:
         hand.pop("dealer", None)
     assert any("dealer" in hand for hand in stored[1:])
     scoring.forget()
-    cached(game, match, stored, True)
+    cached(game, match, stored)           # every hand checked in full, where it stood then
     new = stored[1:]
     expected = scratch(game, match, new)
     seen = _spy_on_adds(game, match, monkeypatch)
