@@ -4,6 +4,7 @@ paragraph per hand; the command line makes it with Jinja and WeasyPrint, without
 from __future__ import annotations
 
 import io
+import json
 import re
 import subprocess
 import sys
@@ -209,3 +210,27 @@ def test_each_glyph_covers_what_its_svg_mark_covers(suit: str) -> None:
             assert fills(glyph, at, even_odd=False) == inside, (x, y)
             filled += inside
     assert filled > 100
+
+
+# -- the score table's lines (issue 12) ---------------------------------------------------------
+
+def test_a_troggu_row_is_one_line_with_balances_of_four_figures() -> None:
+    """Every line more in each row of a long match is more for WeasyPrint to lay out: the
+    columns of a four-player Troggu sheet leave a row whole on one line (its number, dealer,
+    game, declarer, card points, multiplier and each player's "payment = balance") while the
+    balances have up to four figures. A Misère's four card counts may take a second line."""
+    data = json.loads((DATA / "troggu-evening.json").read_text(encoding="utf-8"))
+    cycle = data["hands"][:4]                     # dealers 0, 1, 2, 3: the rotation goes on
+    match = load(json.dumps({**data, "hands": [cycle[n % 4] for n in range(64)]}).encode())
+    result = get("troggu").score(match.settings, match.hands)
+    assert len(match.settings["players"]) == 4
+    assert max(abs(total) for hand in result.hands for total in hand.totals_after) >= 1000
+    reader = PdfReader(io.BytesIO(render_pdf(match)))
+    lines = [squashed(line) for page in reader.pages for line in page.extract_text().splitlines()]
+    for hand in result.hands:
+        cells = " ".join(f"{rappen(payment)} = {rappen(balance)}"
+                         for payment, balance in zip(hand.scores, hand.totals_after, strict=True))
+        assert any(line.endswith(cells) for line in lines), (hand.number, cells)
+        if hand.detail["game"] != "misere":
+            assert any(line.startswith(f"{hand.number} ") and
+                       line.endswith(f" {hand.detail['multiplier']} {cells}") for line in lines)
