@@ -13,13 +13,15 @@ from markupsafe import Markup
 
 from ..engine.cards import Deck
 from ..marks import Face, deck_of, mark_cards
-from .marks_font import character
 
 
 def card_html(deck: Deck, found: Face) -> Markup:
     """A card in running text: what is printed on it, then the suit's mark."""
     if found.suit is None:                          # a tarot trump or the fool: its numeral
         return Markup("{}").format(found.rank)
+    # imported here: ``python -m referee.scoresheet.marks_font`` runs that module as a script
+    from .marks_font import character
+
     return Markup("{}{}").format(found.rank, character(found.suit))
 
 
