@@ -9,7 +9,7 @@ printed on them.
 The engine's messages write a card as rank and symbol (``K♣``); a symbol stands in for the suit
 of whichever pack the game uses, so ``mark_cards`` puts the pack's own mark in its place. How a
 card is drawn is the caller's: the web pages draw the mark as a CSS mask (referee.web.cards),
-the PDF scoresheet as an image (referee.scoresheet.cards)."""
+the PDF scoresheet as a character of its font of marks (referee.scoresheet.cards)."""
 
 from __future__ import annotations
 

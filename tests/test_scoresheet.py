@@ -4,19 +4,22 @@ paragraph per hand; the command line makes it with Jinja and WeasyPrint, without
 from __future__ import annotations
 
 import io
+import json
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
 from referee.engine.cards import HUNGARIAN, Deck
 from referee.engine.games import get
 from referee.engine.matchfile import load
 from referee.marks import stand_ins
-from referee.scoresheet import environment, html_to_pdf, render_html, render_pdf
+from referee.scoresheet import environment, html_to_pdf, marks_font, render_html, render_pdf
+from referee.scoresheet.marks_font import FAMILY, FONT, SUITS, build, character
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
@@ -36,8 +39,13 @@ FRENCH_SYMBOLS = re.compile("[♠♥♦♣]")
 
 def printed(text: str, deck: Deck) -> str:
     """An engine line as the sheet prints it: where the French symbols only stand in for the
-    pack's suits, each card's rank followed by its suit's mark, a picture and not text."""
-    return CARD.sub(r"\1 ", text) if stand_ins(deck) else text
+    pack's suits, each card's rank followed by its suit's mark, a character of the sheet's font
+    of marks (issue 12; it was an image)."""
+    if not stand_ins(deck):
+        return text
+    by_symbol = {symbol: suit for suit, symbol in deck.suit_symbols.items()}
+    return CARD.sub(lambda m: m.group(1) + character(deck.suit_names[by_symbol[m.group(2)]]),
+                    text)
 
 
 def pdf_text(pdf: bytes) -> str:
@@ -106,15 +114,25 @@ def test_the_command_line_makes_the_pdf_without_flask(tmp_path: Path) -> None:
     assert [name for name in imported if name.startswith(FLASK)] == []
 
 
-# -- each pack's own marks (issue 11) ----------------------------------------------------------
+# -- each pack's own marks (issue 11), a font's characters (issue 12) -------------------------
 
-MARKS = re.compile(r'<img class="suit" src="img/suits/(\w+)\.svg" alt=" (\w+)">')
+MARKS = re.compile("[\ue000-\uf8ff]")           # the private use area: the font's marks
+
+
+def marks_in(text: str) -> list[str]:
+    return [SUITS[ord(mark) - ord(character(SUITS[0]))] for mark in MARKS.findall(text)]
+
+
+def pdf_fonts(pdf: bytes) -> set[str]:
+    reader = PdfReader(io.BytesIO(pdf))
+    return {str(font.get_object()["/BaseFont"]) for page in reader.pages
+            for font in page["/Resources"]["/Font"].values()}
 
 
 def test_tarot_cards_print_with_the_swiss_marks_not_the_french_symbols() -> None:
     """Troggu's discards are cups, coins, swords and batons: the sheet prints each card's rank
-    and then its suit's mark (an image WeasyPrint draws, its alternative the suit's name),
-    never the French symbol the engine writes in its place."""
+    and then its suit's mark (a character of the sheet's font of marks, issue 12), never the
+    French symbol the engine writes in its place."""
     match = load((DATA / "troggu-evening.json").read_bytes())
     deck = get(match.game).deck
     result = get(match.game).score(match.settings, match.hands)
@@ -124,14 +142,14 @@ def test_tarot_cards_print_with_the_swiss_marks_not_the_french_symbols() -> None
                for suit, stand_in in deck.suit_symbols.items() if stand_in == symbol]
     assert written, "the evening's lines name some cards"
     page = render_html(match)
-    marks = MARKS.findall(page)
-    assert [suit for suit, _ in marks] == written
-    assert all(file == alt for file, alt in marks)
-    assert not FRENCH_SYMBOLS.search(page)
-    text = pdf_text(html_to_pdf(page))
+    assert marks_in(page) == written
+    assert not FRENCH_SYMBOLS.search(page) and "<img" not in page
+    pdf = html_to_pdf(page)
+    text = pdf_text(pdf)
     assert not FRENCH_SYMBOLS.search(text)
-    # Drawn as marks: had WeasyPrint not drawn one, its alternative would be printed instead.
-    assert not re.search(r"\b(cups|coins|swords|batons)\b", text)
+    assert marks_in(text) == written
+    # Drawn by the font of marks, not by a fallback's empty box.
+    assert any(font.endswith("+" + FAMILY.replace(" ", "-")) for font in pdf_fonts(pdf))
 
 
 def test_hungarian_cards_print_with_acorns_leaves_hearts_and_bells() -> None:
@@ -141,10 +159,78 @@ def test_hungarian_cards_print_with_acorns_leaves_hearts_and_bells() -> None:
     written = " ".join(HUNGARIAN.short_name(card) for card in cards)
     sheet = environment().from_string("<p>{{ text | marked }}</p>")
     page = sheet.render(game=get("tartli"), text=f"{written} is not a meld")
-    assert MARKS.findall(page) == [(s, s) for s in ("acorns", "leaves", "hearts", "bells")]
-    text = pdf_text(html_to_pdf(page))
+    assert marks_in(page) == ["acorns", "leaves", "hearts", "bells"]
+    text = pdf_text(html_to_pdf(f'<link rel="stylesheet" href="css/print.css">{page}'))
     assert not FRENCH_SYMBOLS.search(text)
-    assert "K O 10 7 is not a meld" in text
+    marks = "".join(character(suit) for suit in ("acorns", "leaves", "hearts", "bells"))
+    assert f"K{marks[0]} O{marks[1]} 10{marks[2]} 7{marks[3]} is not a meld" in text
     french = sheet.render(game=get("marjolet"), text="K♣ Q♠ is not a meld")
-    assert "K♣ Q♠ is not a meld" in french and "<img" not in french
+    assert "K♣ Q♠ is not a meld" in french and not MARKS.search(french)
 
+
+def test_the_font_of_marks_is_made_from_the_marks_svg_files() -> None:
+    """static/fonts/suit-marks.ttf is what referee.scoresheet.marks_font makes of the SVG files
+    under static/img/suits/ (run ``python -m referee.scoresheet.marks_font`` after changing a
+    mark), with a character for every suit there."""
+    assert FONT.read_bytes() == build(), "run python -m referee.scoresheet.marks_font"
+    files = sorted(path.stem for path in (ROOT / "static" / "img" / "suits").glob("*.svg"))
+    assert sorted(SUITS) == files
+    assert TTFont(FONT).getBestCmap() == {ord(character(suit)): suit for suit in SUITS}
+
+
+def fills(polygons: list[list[marks_font.Point]], point: marks_font.Point, even_odd: bool
+          ) -> bool:
+    turns = [marks_font.winding(polygon, point) for polygon in polygons]
+    return sum(turn != 0 for turn in turns) % 2 == 1 if even_odd else sum(turns) != 0
+
+
+@pytest.mark.parametrize("suit", SUITS)
+def test_each_glyph_covers_what_its_svg_mark_covers(suit: str) -> None:
+    """The glyph fills what the SVG fills (its own fill rule), at the image's size and place
+    (one em, its foot 0.12 em below the baseline): the holes of an even-odd mark (the bell's
+    band and slit, the coin's ring, the leaf's vein) stay open under the font's non-zero fill.
+    Checked on a grid of points, away from the outline (where the font's quadratic curves and
+    the SVG's cubic ones differ by a hair)."""
+    svg = (ROOT / "static" / "img" / "suits" / f"{suit}.svg").read_text("utf-8")
+    found = re.search(r'\sd="([^"]+)"', svg)
+    assert found is not None
+    mark, even_odd = marks_font.outlines(found.group(1)), 'fill-rule="evenodd"' in svg
+    glyphs = TTFont(FONT).getGlyphSet()
+    assert glyphs[suit].width == 1000
+    glyph = marks_font.flattened(glyphs[suit].draw)
+    filled = 0
+    for row in range(40):
+        for column in range(40):
+            x, y = (column + 0.5) * 0.6, (row + 0.5) * 0.6        # SVG units, y downwards
+            inside = fills(mark, (x, y), even_odd)
+            if any(fills(mark, (x + dx, y + dy), even_odd) != inside
+                   for dx, dy in ((-0.15, 0), (0.15, 0), (0, -0.15), (0, 0.15))):
+                continue                                         # at the outline
+            at = (x * 1000 / 24, (24 - y) * 1000 / 24 - 120)
+            assert fills(glyph, at, even_odd=False) == inside, (x, y)
+            filled += inside
+    assert filled > 100
+
+
+# -- the score table's lines (issue 12) ---------------------------------------------------------
+
+def test_a_troggu_row_is_one_line_with_balances_of_four_figures() -> None:
+    """Every line more in each row of a long match is more for WeasyPrint to lay out: the
+    columns of a four-player Troggu sheet leave a row whole on one line (its number, dealer,
+    game, declarer, card points, multiplier and each player's "payment = balance") while the
+    balances have up to four figures. A Misère's four card counts may take a second line."""
+    data = json.loads((DATA / "troggu-evening.json").read_text(encoding="utf-8"))
+    cycle = data["hands"][:4]                     # dealers 0, 1, 2, 3: the rotation goes on
+    match = load(json.dumps({**data, "hands": [cycle[n % 4] for n in range(64)]}).encode())
+    result = get("troggu").score(match.settings, match.hands)
+    assert len(match.settings["players"]) == 4
+    assert max(abs(total) for hand in result.hands for total in hand.totals_after) >= 1000
+    reader = PdfReader(io.BytesIO(render_pdf(match)))
+    lines = [squashed(line) for page in reader.pages for line in page.extract_text().splitlines()]
+    for hand in result.hands:
+        cells = " ".join(f"{rappen(payment)} = {rappen(balance)}"
+                         for payment, balance in zip(hand.scores, hand.totals_after, strict=True))
+        assert any(line.endswith(cells) for line in lines), (hand.number, cells)
+        if hand.detail["game"] != "misere":
+            assert any(line.startswith(f"{hand.number} ") and
+                       line.endswith(f" {hand.detail['multiplier']} {cells}") for line in lines)

@@ -2,8 +2,8 @@
 
 The engine writes a card as rank and symbol (``K♣``), the French symbols standing in for a
 Hungarian or tarot suit; the sheet's ``marked`` filter prints the rank followed by the suit's
-mark (its SVG under static/img/suits/, which WeasyPrint draws as an image). Where the mark
-cannot be drawn, WeasyPrint prints its alternative text: the suit's name in words."""
+mark: a character of the sheet's font of marks (referee.scoresheet.marks_font, drawn from the
+SVG files under static/img/suits/), laid out and drawn as text, not as an image (issue 12)."""
 
 from __future__ import annotations
 
@@ -12,15 +12,17 @@ from jinja2.runtime import Context
 from markupsafe import Markup
 
 from ..engine.cards import Deck
-from ..marks import Face, deck_of, mark_cards, mark_file
+from ..marks import Face, deck_of, mark_cards
 
 
 def card_html(deck: Deck, found: Face) -> Markup:
     """A card in running text: what is printed on it, then the suit's mark."""
     if found.suit is None:                          # a tarot trump or the fool: its numeral
         return Markup("{}").format(found.rank)
-    return Markup('{}<img class="suit" src="{}" alt=" {}">').format(
-        found.rank, mark_file(found.suit), found.suit)
+    # imported here: ``python -m referee.scoresheet.marks_font`` runs that module as a script
+    from .marks_font import character
+
+    return Markup("{}{}").format(found.rank, character(found.suit))
 
 
 @pass_context
