@@ -31,15 +31,19 @@ def describe_changes(
     (``inserted``: hand ``changed`` was put in)."""
     messages: list[str] = []
     shift = 1 if removed else -1 if inserted else 0
-    for hand in after.hands:
-        if hand.number < changed + (0 if removed else 1):
+    first = changed + (0 if removed else 1)
+    for hand in after.hands[max(0, first - 2):]:     # hand n stands at n - 1
+        if hand.number < first:
             continue
         old_index = hand.number - 1 + shift
         if not 0 <= old_index < len(before.hands):
             continue
         old = before.hands[old_index]
-        award_old, award_new = _award(old.award, names), _award(hand.award, names)
-        if (award_old, old.summary) != (award_new, hand.summary):
+        if old is hand:               # the fold kept this hand's outcome: nothing changed
+            continue
+        same = (old.summary == hand.summary and (old.award == hand.award or (
+            _award(old.award, names) == _award(hand.award, names))))
+        if not same:
             messages.append(
                 f"{word.capitalize()} {hand.number} now: {hand.summary} (was: {old.summary})."
             )

@@ -199,9 +199,9 @@ class _Parsed:
 
     def __init__(self, matches: int = PARSED_MATCHES) -> None:
         self._size = matches
-        # match id -> (stamp, {uid: (text, facts)}), the uids in the hands' order
-        self._by_match: OrderedDict[
-            str, tuple[Stamp, dict[int, tuple[str, dict[str, Any]]]]] = OrderedDict()
+        # match id -> (stamp, {uid: (text, facts)} in the hands' order, the facts alone)
+        self._by_match: OrderedDict[str, tuple[
+            Stamp, dict[int, tuple[str, dict[str, Any]]], list[dict[str, Any]]]] = OrderedDict()
         self._lock = threading.Lock()
 
     def known(self, match_id: str, stamp: Stamp) -> list[dict[str, Any]] | None:
@@ -211,7 +211,7 @@ class _Parsed:
             if found is None or found[0] != stamp:
                 return None
             self._by_match.move_to_end(match_id)
-        return [facts for _, facts in found[1].values()]
+        return list(found[2])                       # the caller's own list
 
     def parse(self, match_id: str, rows: Sequence[Any], stamp: Stamp) -> list[dict[str, Any]]:
         """The hands stored as ``rows`` (uid, facts text) at ``stamp``, each decoded only if
@@ -224,8 +224,7 @@ class _Parsed:
             old = known.get(uid)
             parsed[uid] = (old if old is not None and old[0] == stored
                            else (stored, json.loads(stored)))
-        self._keep(match_id, stamp, parsed)
-        return [facts for _, facts in parsed.values()]
+        return list(self._keep(match_id, stamp, parsed))
 
     def advance(self, match_id: str, old: Stamp, new: Stamp, changes: list[Splice]) -> None:
         """The hands kept at stamp ``old``, changed by ``changes`` (as ``_apply`` wrote them in
@@ -253,14 +252,17 @@ class _Parsed:
         self._keep(match_id, new, dict(state))
 
     def _keep(self, match_id: str, stamp: Stamp,
-              parsed: dict[int, tuple[str, dict[str, Any]]]) -> None:
+              parsed: dict[int, tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
+        """Keep ``parsed`` at ``stamp``; its facts in order."""
+        facts = [f for _, f in parsed.values()]
         with self._lock:
             now = self._by_match.get(match_id)
             if now is None or now[0][0] <= stamp[0]:     # never back to an older version
-                self._by_match[match_id] = (stamp, parsed)
+                self._by_match[match_id] = (stamp, parsed, facts)
             self._by_match.move_to_end(match_id)
             while len(self._by_match) > self._size:
                 self._by_match.popitem(last=False)
+        return facts
 
 
 class Store:
