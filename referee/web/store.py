@@ -115,6 +115,11 @@ PARSED_MATCHES = 64       # matches whose parsed hands a process keeps (Store.lo
 # A match's version by either of its tokens (Store.version).
 _VERSION = select(matches.c.id, matches.c.version).where(
     or_(matches.c.id == bindparam("token"), matches.c.view_token == bindparam("token")))
+# Store.load's reads, built once (issue 12: building a statement costs as much as sending it)
+_MATCH = select(matches).where(
+    or_(matches.c.id == bindparam("token"), matches.c.view_token == bindparam("token")))
+_HANDS = (select(hands.c.uid, hands.c.facts).where(hands.c.match_id == bindparam("match"))
+          .order_by(hands.c.position))
 
 
 class StaleMatch(Exception):
@@ -213,6 +218,16 @@ class _Parsed:
             self._by_match.move_to_end(match_id)
         return list(found[2])                       # the caller's own list
 
+    def hands(self, match_id: str, stamp: Stamp, start: int, stop: int) -> list[Hand] | None:
+        """(uid, facts) of the hands at positions ``start`` to ``stop`` (0-based) as kept at
+        ``stamp``; None if not kept at that stamp."""
+        with self._lock:
+            found = self._by_match.get(match_id)
+        if found is None or found[0] != stamp:
+            return None
+        uids = list(found[1])[start:stop]
+        return [(uid, facts) for uid, facts in zip(uids, found[2][start:stop], strict=True)]
+
     def parse(self, match_id: str, rows: Sequence[Any], stamp: Stamp) -> list[dict[str, Any]]:
         """The hands stored as ``rows`` (uid, facts text) at ``stamp``, each decoded only if
         its text is not the one parsed before for its uid."""
@@ -307,18 +322,13 @@ class Store:
     def load(self, token: str, events: int = 0) -> StoredMatch | None:
         """The match whose edit or view token this is, with its last ``events`` events."""
         with self._reading() as conn:
-            row = conn.execute(select(matches).where(
-                or_(matches.c.id == token, matches.c.view_token == token)
-            )).first()
+            row = conn.execute(_MATCH, {"token": token}).first()
             if row is None:
                 return None
             stamp = (row.version, row.updated)
             facts = self._parsed.known(row.id, stamp)
             if facts is None:
-                rows = conn.execute(
-                    select(hands.c.uid, hands.c.facts).where(hands.c.match_id == row.id)
-                    .order_by(hands.c.position)
-                ).all()
+                rows = conn.execute(_HANDS, {"match": row.id}).all()
                 facts = self._parsed.parse(row.id, rows, stamp)
             undoable, latest = _recent(self._logs.rows(conn, row.id, stamp), events)
             return StoredMatch(
@@ -418,7 +428,10 @@ class Store:
                 start, end_before, end_after = region(before, after, removes=removes,
                                                       inserts=inserts)
                 removed = (stored[start:end_before] if stored is not None
-                           else _rows(conn, match_id, start, end_before))
+                           else [] if start == end_before
+                           else self._parsed.hands(match_id, (row.version, row.updated),
+                                                   start, end_before)
+                           or _rows(conn, match_id, start, end_before))
                 if [f for _, f in removed] != before[start:end_before]:
                     raise StaleMatch(match_id)
                 changes, last_uid = build(removed, after, start, end_after, row.uids,
@@ -599,13 +612,14 @@ def _changed(conn: Connection, match_id: str, renumbers: bool, last_uid: int) ->
 
 _EVENT_ROWS = select(actions.c.id, actions.c.created, actions.c.device, actions.c.label,
                     actions.c.kind, actions.c.undoes, actions.c.hand)
+_EVENTS_AFTER = (_EVENT_ROWS.where(actions.c.match_id == bindparam("match"),
+                                   actions.c.id > bindparam("after"))
+                 .order_by(actions.c.id))
 
 
 def _event_rows(conn: Connection, match_id: str, after: int = 0) -> list[Any]:
     """The rows of the match's events after event ``after``, oldest first."""
-    return list(conn.execute(
-        _EVENT_ROWS.where(actions.c.match_id == match_id, actions.c.id > after)
-        .order_by(actions.c.id)).all())
+    return list(conn.execute(_EVENTS_AFTER, {"match": match_id, "after": after}).all())
 
 
 class _Marks:

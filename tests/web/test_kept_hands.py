@@ -55,6 +55,13 @@ def hands_of(store: Store, mid: str) -> list[dict[str, Any]]:
     return loaded.hands
 
 
+def version(store: Store, mid: str) -> int:
+    """The version a page of this process shows: the one its change is made on."""
+    loaded = store.load(mid)
+    assert loaded is not None
+    return loaded.version
+
+
 def fresh(store: Store, mid: str) -> list[dict[str, Any]]:
     """The hands as a process that never read the match reads them."""
     new = Store(str(store.engine.url.render_as_string(hide_password=False)))
@@ -70,12 +77,14 @@ def test_each_process_reads_what_the_other_wrote(stores: tuple[Store, Store]) ->
     assert hands_of(here, mid) == hands_of(there, mid) == [FIRST, SECOND]
 
     edited = tartli_hand("9l", (71, 80))
-    there.save_hands(mid, [FIRST, SECOND], [FIRST, edited], "Hand 2 edited")
+    there.save_hands(mid, [FIRST, SECOND], [FIRST, edited], "Hand 2 edited",
+                     version=version(there, mid))
     assert hands_of(here, mid) == [FIRST, edited]
-    here.save_hands(mid, [FIRST, edited], [FIRST, edited, THIRD], "Hand 3")
+    here.save_hands(mid, [FIRST, edited], [FIRST, edited, THIRD], "Hand 3",
+                    version=version(here, mid))
     assert hands_of(there, mid) == [FIRST, edited, THIRD]
     there.save_hands(mid, [FIRST, edited, THIRD], [FIRST, THIRD], "Hand 2 deleted",
-                     renumbers=True, deletes=2)
+                     renumbers=True, deletes=2, version=version(there, mid))
     assert hands_of(here, mid) == [FIRST, THIRD]
     assert there.undo(mid) == "Hand 2 deleted"
     assert hands_of(here, mid) == [FIRST, edited, THIRD]
