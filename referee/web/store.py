@@ -30,7 +30,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import (
     Column,
@@ -436,11 +436,9 @@ class Store:
                     raise StaleMatch(match_id)
                 changes, last_uid = build(removed, after, start, end_after, row.uids,
                                           removes=removes, inserts=inserts, restored=restored)
-                conn.execute(insert(actions).values(
-                    match_id=match_id, created=_now(), label=label[:200], before="",
-                    splice=dumps(changes), device=device[:100],
-                    kind="restore" if restores else "change", undoes=restores, hand=deletes,
-                ))
+                logged = _log(conn, match_id, label=label[:200], splice=dumps(changes),
+                              device=device[:100], kind="restore" if restores else "change",
+                              undoes=restores, hand=deletes)
                 for change in changes:
                     _apply(conn, match_id, change)
                 now = _changed(conn, match_id, renumbers, last_uid)
@@ -448,6 +446,7 @@ class Store:
             raise StaleMatch(match_id) from error
         self._parsed.advance(match_id, (row.version, row.updated), (row.version + 1, now),
                              changes)
+        self._logs.advance(match_id, (row.version, row.updated), (row.version + 1, now), logged)
 
     def undo(self, match_id: str, device: str = "", expected: int | None = None) -> str | None:
         """Take back the latest change not yet taken back; the undo is itself an event.
@@ -475,13 +474,12 @@ class Store:
                 back = Splice(done.at, current, done.removed)
                 _apply(conn, match_id, back)
                 undone.append(back)
-            conn.execute(insert(actions).values(
-                match_id=match_id, created=_now(), label=f"Undone: {top.label}"[:200],
-                before="", splice=dumps(undone), device=device[:100], kind="undo",
-                undoes=top.id,
-            ))
+            logged = _log(conn, match_id, label=f"Undone: {top.label}"[:200],
+                          splice=dumps(undone), device=device[:100], kind="undo",
+                          undoes=top.id, hand=None)
             now = _changed(conn, match_id, True, row.uids)
         self._parsed.advance(match_id, stamp, (row.version + 1, now), undone)
+        self._logs.advance(match_id, stamp, (row.version + 1, now), logged)
         return top.label
 
     def deleted_hand(self, match_id: str, event: int) -> Deleted | None:
@@ -617,6 +615,30 @@ _EVENTS_AFTER = (_EVENT_ROWS.where(actions.c.match_id == bindparam("match"),
                  .order_by(actions.c.id))
 
 
+class _EventRow(NamedTuple):
+    """An event's row as ``_event_rows`` reads it."""
+
+    id: int
+    created: datetime
+    device: str
+    label: str
+    kind: str
+    undoes: int | None
+    hand: int | None
+
+
+def _log(conn: Connection, match_id: str, *, label: str, splice: str, device: str, kind: str,
+         undoes: int | None, hand: int | None) -> _EventRow:
+    """Store an event of the match (now); its row as ``_event_rows`` reads it."""
+    created = _now()
+    made = conn.execute(insert(actions).values(
+        match_id=match_id, created=created, label=label, before="", splice=splice,
+        device=device, kind=kind, undoes=undoes, hand=hand))
+    key = made.inserted_primary_key
+    assert key is not None
+    return _EventRow(int(key[0]), created, device, label, kind, undoes, hand)
+
+
 def _event_rows(conn: Connection, match_id: str, after: int = 0) -> list[Any]:
     """The rows of the match's events after event ``after``, oldest first."""
     return list(conn.execute(_EVENTS_AFTER, {"match": match_id, "after": after}).all())
@@ -666,6 +688,14 @@ class _Logs:
         self._size = matches
         self._by_match: OrderedDict[str, tuple[Stamp, list[Any]]] = OrderedDict()
         self._lock = threading.Lock()
+
+    def advance(self, match_id: str, old: Stamp, new: Stamp, row: _EventRow) -> None:
+        """The events kept at stamp ``old`` and ``row``, the event stored in the transaction
+        that gave the match stamp ``new``, kept at ``new``; nothing unless kept at ``old``."""
+        with self._lock:
+            found = self._by_match.get(match_id)
+            if found is not None and found[0] == old:
+                self._by_match[match_id] = (new, [*found[1], row])
 
     def rows(self, conn: Connection, match_id: str, stamp: Stamp) -> list[Any]:
         """Every event row of the match as the read ``conn`` (at ``stamp``) sees it."""

@@ -38,15 +38,17 @@ def stores(database_url: str) -> Iterator[tuple[Store, Store]]:
 
 
 class HandReads:
-    """Counts the statements a store sends that read the rows of hands."""
+    """Counts the statements a store sends that read the rows of hands (``events``: of
+    events)."""
 
     def __init__(self, store: Store) -> None:
-        self.count = 0
+        self.count = self.events = 0
         event.listen(store.engine, "before_cursor_execute", self._seen)
 
     def _seen(self, _conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        if "FROM hands" in statement and statement.lstrip().upper().startswith("SELECT"):
-            self.count += 1
+        if statement.lstrip().upper().startswith("SELECT"):
+            self.count += "FROM hands" in statement
+            self.events += "FROM actions" in statement
 
 
 def hands_of(store: Store, mid: str) -> list[dict[str, Any]]:
@@ -60,6 +62,15 @@ def version(store: Store, mid: str) -> int:
     loaded = store.load(mid)
     assert loaded is not None
     return loaded.version
+
+
+def as_new(store: Store, mid: str) -> Any:
+    """The match with its history of changes as a process that never read it reads them."""
+    new = Store(str(store.engine.url.render_as_string(hide_password=False)))
+    try:
+        return new.load(mid, events=9)
+    finally:
+        new.engine.dispose()
 
 
 def fresh(store: Store, mid: str) -> list[dict[str, Any]]:
@@ -104,15 +115,18 @@ def test_a_match_unchanged_since_read_is_taken_from_the_kept_hands(
     assert reads.count == 1
     again = hands_of(here, mid)
     assert reads.count == 1 and again == first and again[1] is first[1]
-    # a change this process made: the hands it wrote are kept as they were stored
+    # a change this process made: the hands it wrote and its event are kept as they were
+    # stored
     here.save_hands(mid, [FIRST, SECOND], [FIRST, SECOND, THIRD], "Hand 3")
-    reads.count = 0
+    reads.count = reads.events = 0
     assert hands_of(here, mid) == [FIRST, SECOND, THIRD] == fresh(here, mid)
-    assert reads.count == 0
+    assert here.load(mid, events=9) == as_new(here, mid)
+    assert reads.count == reads.events == 0
     assert here.undo(mid) == "Hand 3"
-    reads.count = 0
+    reads.count = reads.events = 0
     assert hands_of(here, mid) == [FIRST, SECOND] == fresh(here, mid)
-    assert reads.count == 0
+    assert here.load(mid, events=9) == as_new(here, mid)
+    assert reads.count == reads.events == 0
     # another process's change: read from the database
     there.save_hands(mid, [FIRST, SECOND], [FIRST, THIRD], "Hand 2 edited")
     assert hands_of(here, mid) == [FIRST, THIRD] and reads.count == 1
