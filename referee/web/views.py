@@ -479,7 +479,8 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
     sides = web.game.sides(stored.settings)
     flash_plan(plan)
     _flash_changes(describe_changes(result, until(new_result, plan), sides, hand,
-                                    word=web.game.hand_word, match_score=web.game.race),
+                                    word=web.game.hand_word, match_score=web.game.race,
+                                    detailed=NOTICES + 1),
                    web.game.hand_word)
     _flash_outcome(new_result, hand)
     return _after_change(stored.id, hand if editing else None)
@@ -628,7 +629,8 @@ def delete_hand(match_id: str, hand: int) -> Any:
     flash_plan(plan)
     _flash_changes(describe_changes(result, until(new_result, plan),
                                     web.game.sides(stored.settings), hand, removed=True,
-                                    word=web.game.hand_word, match_score=web.game.race),
+                                    word=web.game.hand_word, match_score=web.game.race,
+                                    detailed=NOTICES + 1),
                    web.game.hand_word)
     return _after_change(stored.id, None)
 
@@ -678,7 +680,8 @@ def restore_hand(match_id: str, event: int) -> Any:
     flash_plan(plan)
     _flash_changes(describe_changes(result, until(new_result, plan),
                                     web.game.sides(stored.settings), at, inserted=True,
-                                    word=web.game.hand_word, match_score=web.game.race),
+                                    word=web.game.hand_word, match_score=web.game.race,
+                                    detailed=NOTICES + 1),
                    web.game.hand_word)
     _flash_outcome(new_result, at)
     return _after_change(stored.id, None)
