@@ -19,7 +19,7 @@ from werkzeug.exceptions import MethodNotAllowed
 
 from .. import charts
 from ..engine import matchfile
-from . import assets, chartcache, circlestore, invalid
+from . import assets, chartcache, circlestore, invalid, rows, widgets
 from .boards import Boards
 from .pdf import Scoresheets
 from .store import Store
@@ -74,6 +74,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.globals["invalid"] = invalid.attributes    # a hand-written input's marks
     app.jinja_env.globals["running_totals"] = charts.running_totals    # the match's chart
     app.jinja_env.globals["match_chart"] = chartcache.match_chart      # once per version
+    widgets.install()                          # WTForms' fields written out faster
     app.before_request(_upload_limit)          # before anything reads the form
     # Registered before the CSRF check, which would fail on a form field without a name.
     app.before_request(_nameless_fields)
@@ -85,6 +86,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["referee.scoresheets"] = Scoresheets()
     app.extensions["referee.boards"] = Boards()
     app.extensions["referee.charts"] = chartcache.Charts()
+    app.extensions["referee.rows"] = rows.HandRows()
+    app.jinja_env.globals["hand_row"] = rows.hand_row         # once for what it shows
     # the unchanged live poll (nearly every request) answered before Flask: unchanged.py
     app.wsgi_app = UnchangedPolls(  # type: ignore[method-assign]
         app.wsgi_app, store, SECURITY)

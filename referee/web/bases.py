@@ -14,6 +14,7 @@ class Bases(Sequence[str]):
 
     def __init__(self, match: StoredMatch) -> None:
         self._match = match
+        self._found: dict[int, str] = {}      # worked out once (a row's key, then the row)
 
     def __len__(self) -> int:
         return len(self._match.hands)
@@ -23,4 +24,8 @@ class Bases(Sequence[str]):
             return [self[i] for i in range(len(self))[index]]
         if not -len(self) <= index < len(self):
             raise IndexError(index)
-        return self._match.base(index % len(self) + 1)
+        number = index % len(self) + 1
+        base = self._found.get(number)
+        if base is None:
+            base = self._found[number] = self._match.base(number)
+        return base

@@ -47,9 +47,7 @@ def region(
     widened so that it takes out ``before[removes]`` (a delete) and puts in
     ``after[inserts]`` (a restore) even where equal hands stand side by side."""
     n, m = len(before), len(after)
-    start = 0
-    while start < min(n, m) and before[start] == after[start]:
-        start += 1
+    start = _common(before, after)
     if removes is not None and 0 <= removes < n:
         start = min(start, removes)
     if inserts is not None and 0 <= inserts < m:
@@ -60,9 +58,29 @@ def region(
     if inserts is not None and 0 <= inserts < m:
         limit = min(limit, m - 1 - inserts)
     same = 0
-    while same < limit and before[n - 1 - same] == after[m - 1 - same]:
+    while same < limit and _same(before[n - 1 - same], after[m - 1 - same]):
         same += 1
     return start, n - same, m - same
+
+
+def _same(a: Facts, b: Facts) -> bool:
+    return a is b or a == b
+
+
+def _common(a: list[Facts], b: list[Facts]) -> int:
+    """How many hands ``a`` and ``b`` share from the first (list slices compare the very same
+    hands without looking into them: a change after 999 unchanged hands)."""
+    n = min(len(a), len(b))
+    if a[:n] == b[:n]:
+        return n
+    low, high = 0, n          # a[:low] == b[:low]; a[:high] != b[:high]
+    while high - low > 1:
+        middle = (low + high) // 2
+        if a[low:middle] == b[low:middle]:
+            low = middle
+        else:
+            high = middle
+    return low
 
 
 def build(

@@ -30,7 +30,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import (
     Column,
@@ -115,6 +115,11 @@ PARSED_MATCHES = 64       # matches whose parsed hands a process keeps (Store.lo
 # A match's version by either of its tokens (Store.version).
 _VERSION = select(matches.c.id, matches.c.version).where(
     or_(matches.c.id == bindparam("token"), matches.c.view_token == bindparam("token")))
+# Store.load's reads, built once (issue 12: building a statement costs as much as sending it)
+_MATCH = select(matches).where(
+    or_(matches.c.id == bindparam("token"), matches.c.view_token == bindparam("token")))
+_HANDS = (select(hands.c.uid, hands.c.facts).where(hands.c.match_id == bindparam("match"))
+          .order_by(hands.c.position))
 
 
 class StaleMatch(Exception):
@@ -178,36 +183,101 @@ def _now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
+Stamp = tuple[int, datetime]     # a match's (version, updated): what a read was made at
+
+
 class _Parsed:
-    """The hands of the matches this process read last, parsed (``Store.load``): only a hand
-    whose stored text is not the one parsed before for its uid is decoded again (issue 12: a
-    request costs about as much at 1,000 hands as at 10), so a hand changed in the database
-    by any means is read as it now stands. The parsed hands are shared by every request that
-    loads the match (and by the engine's fold cache): no caller may change a loaded hand in
-    place."""
+    """The hands of the matches this process read last, parsed (``Store.load``), with the
+    stamp of the match (its version and the time of its last change) they were read at.
+
+    A read that finds the match at the stamp kept takes its hands from here without reading
+    its hand rows (issue 12: a request costs about as much at 1,000 hands as at 10): every
+    change the store makes gives the match a new version in the transaction that changes its
+    hands, and the stamp is read in the same transaction as the hands it stands for, so
+    another process's change is always seen. (A hand changed in the database by hand must
+    change the match's version too, as the store's own writes do.) At another stamp only a
+    hand whose stored text is not the one parsed before for its uid is decoded again. A
+    change this process makes brings the kept hands to the new stamp itself (``advance``).
+
+    The parsed hands are shared by every request that loads the match (and by the engine's
+    fold cache): no caller may change a loaded hand in place."""
 
     def __init__(self, matches: int = PARSED_MATCHES) -> None:
         self._size = matches
-        # match id -> {uid: (text, facts)}
-        self._by_match: OrderedDict[str, dict[int, tuple[str, dict[str, Any]]]] = OrderedDict()
+        # match id -> (stamp, {uid: (text, facts)} in the hands' order, the facts alone)
+        self._by_match: OrderedDict[str, tuple[
+            Stamp, dict[int, tuple[str, dict[str, Any]]], list[dict[str, Any]]]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def parse(self, match_id: str, rows: Sequence[Any]) -> list[dict[str, Any]]:
-        """The hands stored as ``rows`` (uid, facts text), each decoded only if its text is
-        not the one parsed before for its uid."""
+    def known(self, match_id: str, stamp: Stamp) -> list[dict[str, Any]] | None:
+        """The match's hands as kept at ``stamp``; None if not kept at that stamp."""
         with self._lock:
-            known = self._by_match.get(match_id, {})
+            found = self._by_match.get(match_id)
+            if found is None or found[0] != stamp:
+                return None
+            self._by_match.move_to_end(match_id)
+        return list(found[2])                       # the caller's own list
+
+    def hands(self, match_id: str, stamp: Stamp, start: int, stop: int) -> list[Hand] | None:
+        """(uid, facts) of the hands at positions ``start`` to ``stop`` (0-based) as kept at
+        ``stamp``; None if not kept at that stamp."""
+        with self._lock:
+            found = self._by_match.get(match_id)
+        if found is None or found[0] != stamp:
+            return None
+        uids = list(found[1])[start:stop]
+        return [(uid, facts) for uid, facts in zip(uids, found[2][start:stop], strict=True)]
+
+    def parse(self, match_id: str, rows: Sequence[Any], stamp: Stamp) -> list[dict[str, Any]]:
+        """The hands stored as ``rows`` (uid, facts text) at ``stamp``, each decoded only if
+        its text is not the one parsed before for its uid."""
+        with self._lock:
+            found = self._by_match.get(match_id)
+        known = found[1] if found is not None else {}
         parsed: dict[int, tuple[str, dict[str, Any]]] = {}
         for uid, stored in rows:
             old = known.get(uid)
             parsed[uid] = (old if old is not None and old[0] == stored
                            else (stored, json.loads(stored)))
+        return list(self._keep(match_id, stamp, parsed))
+
+    def advance(self, match_id: str, old: Stamp, new: Stamp, changes: list[Splice]) -> None:
+        """The hands kept at stamp ``old``, changed by ``changes`` (as ``_apply`` wrote them in
+        the transaction that gave the match stamp ``new``), kept at ``new``; nothing kept
+        unless they were kept at ``old``."""
         with self._lock:
-            self._by_match[match_id] = parsed
+            found = self._by_match.get(match_id)
+        if found is None or found[0] != old:
+            return
+        state = list(found[1].items())
+        for change in changes:
+            end = change.at + len(change.removed)
+            if [uid for uid, _ in state[change.at:end]] != [uid for uid, _ in change.removed]:
+                with self._lock:                    # not the hands this change was made on
+                    if self._by_match.get(match_id) is found:
+                        del self._by_match[match_id]
+                return
+            put = []
+            for uid, facts in change.inserted:
+                stored = json.dumps(facts)          # the text _apply wrote
+                was = found[1].get(uid)
+                put.append((uid, was if was is not None and was[0] == stored
+                            else (stored, json.loads(stored))))
+            state[change.at:end] = put
+        self._keep(match_id, new, dict(state))
+
+    def _keep(self, match_id: str, stamp: Stamp,
+              parsed: dict[int, tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
+        """Keep ``parsed`` at ``stamp``; its facts in order."""
+        facts = [f for _, f in parsed.values()]
+        with self._lock:
+            now = self._by_match.get(match_id)
+            if now is None or now[0][0] <= stamp[0]:     # never back to an older version
+                self._by_match[match_id] = (stamp, parsed, facts)
             self._by_match.move_to_end(match_id)
             while len(self._by_match) > self._size:
                 self._by_match.popitem(last=False)
-        return [facts for _, facts in parsed.values()]
+        return facts
 
 
 class Store:
@@ -252,17 +322,15 @@ class Store:
     def load(self, token: str, events: int = 0) -> StoredMatch | None:
         """The match whose edit or view token this is, with its last ``events`` events."""
         with self._reading() as conn:
-            row = conn.execute(select(matches).where(
-                or_(matches.c.id == token, matches.c.view_token == token)
-            )).first()
+            row = conn.execute(_MATCH, {"token": token}).first()
             if row is None:
                 return None
-            rows = conn.execute(
-                select(hands.c.uid, hands.c.facts).where(hands.c.match_id == row.id)
-                .order_by(hands.c.position)
-            ).all()
-            facts = self._parsed.parse(row.id, rows)
-            undoable, latest = _recent(self._logs.rows(conn, row.id, row.version), events)
+            stamp = (row.version, row.updated)
+            facts = self._parsed.known(row.id, stamp)
+            if facts is None:
+                rows = conn.execute(_HANDS, {"match": row.id}).all()
+                facts = self._parsed.parse(row.id, rows, stamp)
+            undoable, latest = _recent(self._logs.rows(conn, row.id, stamp), events)
             return StoredMatch(
                 row.id, row.view_token, row.version, row.layout, row.game,
                 json.loads(row.settings),
@@ -336,7 +404,8 @@ class Store:
         without it, by comparing every stored hand."""
         try:
             with self._writing(match_id) as conn:
-                row = conn.execute(select(matches.c.version, matches.c.uids, matches.c.game)
+                row = conn.execute(select(matches.c.version, matches.c.uids, matches.c.game,
+                                          matches.c.updated)
                                    .where(matches.c.id == match_id)).first()
                 if row is None or (version is not None and row.version != version):
                     raise StaleMatch(match_id)
@@ -359,21 +428,25 @@ class Store:
                 start, end_before, end_after = region(before, after, removes=removes,
                                                       inserts=inserts)
                 removed = (stored[start:end_before] if stored is not None
-                           else _rows(conn, match_id, start, end_before))
+                           else [] if start == end_before
+                           else self._parsed.hands(match_id, (row.version, row.updated),
+                                                   start, end_before)
+                           or _rows(conn, match_id, start, end_before))
                 if [f for _, f in removed] != before[start:end_before]:
                     raise StaleMatch(match_id)
                 changes, last_uid = build(removed, after, start, end_after, row.uids,
                                           removes=removes, inserts=inserts, restored=restored)
-                conn.execute(insert(actions).values(
-                    match_id=match_id, created=_now(), label=label[:200], before="",
-                    splice=dumps(changes), device=device[:100],
-                    kind="restore" if restores else "change", undoes=restores, hand=deletes,
-                ))
+                logged = _log(conn, match_id, label=label[:200], splice=dumps(changes),
+                              device=device[:100], kind="restore" if restores else "change",
+                              undoes=restores, hand=deletes)
                 for change in changes:
                     _apply(conn, match_id, change)
-                _changed(conn, match_id, renumbers, last_uid)
+                now = _changed(conn, match_id, renumbers, last_uid)
         except IntegrityError as error:
             raise StaleMatch(match_id) from error
+        self._parsed.advance(match_id, (row.version, row.updated), (row.version + 1, now),
+                             changes)
+        self._logs.advance(match_id, (row.version, row.updated), (row.version + 1, now), logged)
 
     def undo(self, match_id: str, device: str = "", expected: int | None = None) -> str | None:
         """Take back the latest change not yet taken back; the undo is itself an event.
@@ -381,7 +454,10 @@ class Store:
         ``expected`` is the event the user saw as "Undo: ..."; if another device changed the
         match since, StaleMatch, and nothing is undone."""
         with self._writing(match_id) as conn:
-            top = _undoable(_history(conn, match_id))
+            row = conn.execute(select(matches.c.version, matches.c.uids, matches.c.updated)
+                               .where(matches.c.id == match_id)).one()
+            stamp = (row.version, row.updated)
+            top = _recent(self._logs.rows(conn, match_id, stamp), 0)[0]
             if top is None:
                 if expected is not None:
                     raise StaleMatch(match_id)
@@ -398,15 +474,13 @@ class Store:
                 back = Splice(done.at, current, done.removed)
                 _apply(conn, match_id, back)
                 undone.append(back)
-            conn.execute(insert(actions).values(
-                match_id=match_id, created=_now(), label=f"Undone: {top.label}"[:200],
-                before="", splice=dumps(undone), device=device[:100], kind="undo",
-                undoes=top.id,
-            ))
-            last_uid = conn.execute(select(matches.c.uids)
-                                    .where(matches.c.id == match_id)).scalar_one()
-            _changed(conn, match_id, True, last_uid)
-            return top.label
+            logged = _log(conn, match_id, label=f"Undone: {top.label}"[:200],
+                          splice=dumps(undone), device=device[:100], kind="undo",
+                          undoes=top.id, hand=None)
+            now = _changed(conn, match_id, True, row.uids)
+        self._parsed.advance(match_id, stamp, (row.version + 1, now), undone)
+        self._logs.advance(match_id, stamp, (row.version + 1, now), logged)
+        return top.label
 
     def deleted_hand(self, match_id: str, event: int) -> Deleted | None:
         """The hand that the delete ``event`` took out and the number it gets back (between
@@ -523,23 +597,51 @@ def _apply(conn: Connection, match_id: str, change: Splice) -> None:
                          .values(position=change.at + i, facts=json.dumps(facts)))
 
 
-def _changed(conn: Connection, match_id: str, renumbers: bool, last_uid: int) -> None:
-    """The match's row after a change: a new version (and layout, if hands moved)."""
+def _changed(conn: Connection, match_id: str, renumbers: bool, last_uid: int) -> datetime:
+    """The match's row after a change: a new version (and layout, if hands moved); the time
+    of the change it now holds."""
+    now = _now()
     conn.execute(update(matches).where(matches.c.id == match_id).values(
-        updated=_now(), version=matches.c.version + 1, uids=last_uid,
+        updated=now, version=matches.c.version + 1, uids=last_uid,
         layout=matches.c.layout + (1 if renumbers else 0),
     ))
+    return now
 
 
 _EVENT_ROWS = select(actions.c.id, actions.c.created, actions.c.device, actions.c.label,
                     actions.c.kind, actions.c.undoes, actions.c.hand)
+_EVENTS_AFTER = (_EVENT_ROWS.where(actions.c.match_id == bindparam("match"),
+                                   actions.c.id > bindparam("after"))
+                 .order_by(actions.c.id))
+
+
+class _EventRow(NamedTuple):
+    """An event's row as ``_event_rows`` reads it."""
+
+    id: int
+    created: datetime
+    device: str
+    label: str
+    kind: str
+    undoes: int | None
+    hand: int | None
+
+
+def _log(conn: Connection, match_id: str, *, label: str, splice: str, device: str, kind: str,
+         undoes: int | None, hand: int | None) -> _EventRow:
+    """Store an event of the match (now); its row as ``_event_rows`` reads it."""
+    created = _now()
+    made = conn.execute(insert(actions).values(
+        match_id=match_id, created=created, label=label, before="", splice=splice,
+        device=device, kind=kind, undoes=undoes, hand=hand))
+    key = made.inserted_primary_key
+    assert key is not None
+    return _EventRow(int(key[0]), created, device, label, kind, undoes, hand)
 
 
 def _event_rows(conn: Connection, match_id: str, after: int = 0) -> list[Any]:
     """The rows of the match's events after event ``after``, oldest first."""
-    return list(conn.execute(
-        _EVENT_ROWS.where(actions.c.match_id == match_id, actions.c.id > after)
-        .order_by(actions.c.id)).all())
+    return list(conn.execute(_EVENTS_AFTER, {"match": match_id, "after": after}).all())
 
 
 class _Marks:
@@ -564,7 +666,9 @@ def _history(conn: Connection, match_id: str) -> list[Event]:
 
 
 def _recent(rows: list[Any], events: int) -> tuple[Event | None, list[Event]]:
-    """The change an undo takes back next (``_undoable``) and the latest ``events`` events,
+    """The change an undo takes back next (the latest change or restore not undone: undos nest
+    last in, first out, so everything after it has been taken back already) and the latest
+    ``events`` events,
     newest first, of the events stored as ``rows``: only those made into events."""
     marks = _Marks(rows)
     latest = [marks.event(r) for r in itertools.islice(reversed(rows), events)]
@@ -575,20 +679,31 @@ def _recent(rows: list[Any], events: int) -> tuple[Event | None, list[Event]]:
 
 class _Logs:
     """The rows of the events of the matches this process read last (``Store.load``), with the
-    match's version they were read at: events are only ever added (one per version), so a
-    later read fetches only the events after the last one kept (issue 12: a match of 1,000
-    hands has thousands of events, and a page shows the latest ones)."""
+    match's stamp (version, updated) they were read at: events are only ever added (one per
+    version, in the transaction that gives the match its version), so a read at the stamp kept
+    fetches none, and a later read fetches only the events after the last one kept (issue 12:
+    a match of 1,000 hands has thousands of events, and a page shows the latest ones)."""
 
     def __init__(self, matches: int = PARSED_MATCHES) -> None:
         self._size = matches
-        self._by_match: OrderedDict[str, tuple[int, list[Any]]] = OrderedDict()
+        self._by_match: OrderedDict[str, tuple[Stamp, list[Any]]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def rows(self, conn: Connection, match_id: str, version: int) -> list[Any]:
-        """Every event row of the match as the read ``conn`` (at ``version``) sees it."""
+    def advance(self, match_id: str, old: Stamp, new: Stamp, row: _EventRow) -> None:
+        """The events kept at stamp ``old`` and ``row``, the event stored in the transaction
+        that gave the match stamp ``new``, kept at ``new``; nothing unless kept at ``old``."""
         with self._lock:
             found = self._by_match.get(match_id)
-        if found is not None and found[0] <= version:
+            if found is not None and found[0] == old:
+                self._by_match[match_id] = (new, [*found[1], row])
+
+    def rows(self, conn: Connection, match_id: str, stamp: Stamp) -> list[Any]:
+        """Every event row of the match as the read ``conn`` (at ``stamp``) sees it."""
+        with self._lock:
+            found = self._by_match.get(match_id)
+        if found is not None and found[0] == stamp:
+            rows = found[1]
+        elif found is not None and found[0][0] <= stamp[0]:
             # every kept event belongs to this read too (made at or before its version)
             kept = found[1]
             rows = kept + _event_rows(conn, match_id, kept[-1].id if kept else 0)
@@ -596,19 +711,12 @@ class _Logs:
             rows = _event_rows(conn, match_id)
         with self._lock:
             now = self._by_match.get(match_id)
-            if now is None or now[0] <= version:
-                self._by_match[match_id] = (version, rows)
+            if now is None or now[0][0] <= stamp[0]:
+                self._by_match[match_id] = (stamp, rows)
             self._by_match.move_to_end(match_id)
             while len(self._by_match) > self._size:
                 self._by_match.popitem(last=False)
         return rows
-
-
-def _undoable(history: list[Event]) -> Event | None:
-    """The change an undo takes back next: the latest change or restore not undone (undos
-    nest last in, first out, so everything after it has been taken back already)."""
-    return next((e for e in reversed(history)
-                 if e.kind in ("change", "restore") and not e.undone), None)
 
 
 def _upgrade(conn: Connection) -> None:

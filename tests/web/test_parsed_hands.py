@@ -49,12 +49,15 @@ def test_changes_never_corrupt_the_parsed_hands(app: Flask, table: Table, htmx: 
 
 
 def test_a_hand_changed_in_the_database_is_decoded_again(app: Flask, table: Table) -> None:
-    """Only a hand whose stored text is the one parsed before is taken from the cache."""
+    """Only a hand whose stored text is the one parsed before is taken from the cache. (Every
+    change gives the match a new version, as the store's own writes do: at the version it
+    read, a process takes the match's hands as it kept them, test_kept_hands.py.)"""
     import json
 
     from sqlalchemy import update
 
     from referee.web.store import hands as rows
+    from referee.web.store import matches
 
     store: Store = app.extensions["referee.store"]
     mid = seed_evening(table, 3)
@@ -64,6 +67,8 @@ def test_a_hand_changed_in_the_database_is_decoded_again(app: Flask, table: Tabl
     with store.engine.begin() as conn:
         conn.execute(update(rows).where(rows.c.match_id == mid, rows.c.position == 1)
                      .values(facts=json.dumps(changed)))
+        conn.execute(update(matches).where(matches.c.id == mid)
+                     .values(version=matches.c.version + 1))
     after = store.load(mid)
     assert after is not None
     assert after.hands == [before.hands[0], changed, before.hands[2]]

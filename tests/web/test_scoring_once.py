@@ -151,10 +151,13 @@ def test_a_stored_hand_changed_behind_the_apps_back_is_checked_again(
     """The cached fold is reused only for hands equal to those it folded: a hand written into
     the database by other means is read, found different and checked in full, whatever the
     cache held (a fact the rules refuse: the match cannot be scored, 409; a fact they allow:
-    scored as it now stands)."""
+    scored as it now stands). (With a new version of the match, as every write gives it: at
+    the version it read, a process takes the match's hands as it kept them,
+    test_kept_hands.py.)"""
     from sqlalchemy import update
 
     from referee.web.store import hands as rows
+    from referee.web.store import matches
 
     facts = table.hands(evening)[4]
     if change == "forged":
@@ -164,6 +167,8 @@ def test_a_stored_hand_changed_behind_the_apps_back_is_checked_again(
     with app.extensions["referee.store"].engine.begin() as conn:
         conn.execute(update(rows).where(rows.c.match_id == evening, rows.c.position == 4)
                      .values(facts=json.dumps(facts)))
+        conn.execute(update(matches).where(matches.c.id == evening)
+                     .values(version=matches.c.version + 1))
     page = table.get(f"/m/{evening}")
     if change == "forged":
         assert page.status == 409

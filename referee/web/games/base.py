@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,6 +86,24 @@ class ActionContext:
         return game.complete(self.match.settings, [*stored[:kept], *copied], kept)
 
 
+class Forms(dict[str, FlaskForm]):
+    """An editor's fresh forms by name, each made when it is first asked for (issue 12: the
+    editor of a hand in one state shows two or three of its game's forms; a page made every
+    one). Only the forms made so far are among its values: the others, unbound, have no
+    errors to flag."""
+
+    def __init__(self, make: Callable[[str], FlaskForm], names: Iterable[str]) -> None:
+        super().__init__()
+        self._make = make
+        self._names = frozenset(names)
+
+    def __missing__(self, name: str) -> FlaskForm:
+        if name not in self._names:
+            raise KeyError(name)
+        form = self[name] = self._make(name)
+        return form
+
+
 class WebGame:
     game: Game
     editor_template: str
@@ -136,12 +154,16 @@ class WebGame:
         return form
 
     def forms(self, ctx: ActionContext) -> dict[str, FlaskForm]:
-        """Fresh forms for the editor of hand ``ctx.hand``."""
+        """Fresh forms for the editor of hand ``ctx.hand``, each made when it is first asked
+        for (``Forms``)."""
         data = self.form_data(ctx)
-        return {
-            name: self.with_choices(cls(prefix=name, formdata=None, data=data.get(name, {})), ctx)
-            for name, cls in self.form_classes.items()
-        }
+
+        def make(name: str) -> FlaskForm:
+            cls = self.form_classes[name]
+            return self.with_choices(cls(prefix=name, formdata=None, data=data.get(name, {})),
+                                     ctx)
+
+        return Forms(make, self.form_classes)
 
     def bound_form(self, name: str, ctx: ActionContext) -> FlaskForm:
         """The form ``name`` bound to the request."""

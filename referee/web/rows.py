@@ -1,0 +1,88 @@
+"""The rows of the hand history, each rendered once (issue 12): a row shows only its hand's
+number, dealer, scores, totals and verdict, the match's link and the hand's base, so a row
+with the same of all these is the same HTML, whichever version of the match, request or answer
+shows it. After a hand is added, the 19 rows above it are taken from here; an undo or a
+page loaded again takes them all. The base (where a delete posts: it counts the match's
+deletes and undos, so it changes with every delete and undo) is put into the row kept each
+time it is shown.
+
+A game whose rows carry more (``WebGame.hand_template``: its forms, the hand an editor is
+on) has them rendered every time."""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+from typing import Any
+
+from flask import current_app
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
+
+from ..engine.games.base import HandOutcome
+
+KEPT = 4096               # rows a process keeps (about 1.5 kB each)
+TEMPLATE = "matches/_hand_row.html"
+BASE = f"base{secrets.token_hex(8)}"     # where a kept row has its base (safe in a URL)
+
+
+class HandRows:
+    """The rows rendered lately, by what they show; the least recently used go first."""
+
+    def __init__(self, kept: int = KEPT) -> None:
+        self._kept = kept
+        self._rows: OrderedDict[Hashable, Markup] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> Markup | None:
+        with self._lock:
+            row = self._rows.get(key)
+            if row is not None:
+                self._rows.move_to_end(key)
+            return row
+
+    def put(self, key: Hashable, row: Markup) -> None:
+        with self._lock:
+            self._rows[key] = row
+            while len(self._rows) > self._kept:
+                self._rows.popitem(last=False)
+
+
+def _key(context: Context, hand: HandOutcome) -> Hashable | None:
+    """Everything the row of ``hand`` shows; None when it shows more (a game's own part)."""
+    web = context.get("web")
+    match = context.get("match")
+    if web is None or match is None or web.hand_template is not None:
+        return None
+    return (match.token, match.can_edit, web.game.name, tuple(context["names"]),
+            tuple(context["sides"]), hand.number, hand.dealer, hand.complete,
+            tuple(hand.scores), tuple(hand.totals_after), hand.summary)
+
+
+class _Marked:
+    """The bases of a kept row: the mark that stands for its base."""
+
+    def __getitem__(self, index: int) -> str:
+        return BASE
+
+
+@pass_context
+def hand_row(context: Context, hand: HandOutcome) -> Markup:
+    """The history's row of ``hand`` (``_hand_row.html`` in the calling template's context),
+    rendered once for what it shows."""
+    key = _key(context, hand)
+    template = context.environment.get_template(TEMPLATE)
+    if key is None:
+        return Markup(template.render({**context.get_all(), "hand": hand}))
+    rows: HandRows = current_app.extensions["referee.rows"]
+    row = rows.get(key)
+    if row is None:
+        variables: dict[str, Any] = {**context.get_all(), "hand": hand, "bases": _Marked()}
+        row = Markup(template.render(variables))
+        rows.put(key, row)
+    if BASE not in row:
+        return row
+    return Markup(row.replace(BASE, str(context["bases"][hand.number - 1])))
