@@ -70,10 +70,11 @@ class ActionContext:
         change (``Game.complete``: a hand stored before its dealer or a choice's maker was
         recorded keeps the ones it had, whatever the change does).
 
-        An action changes hand ``hand`` (or adds one after the last): that hand and every later
-        one are deep copies, to change at will; the hands before it are the stored hands
-        themselves, never to be changed in place. So the scoring finds them unchanged by
-        identity, not by comparing 999 deals value by value (``engine.scoring``)."""
+        An action changes hand ``hand`` (or adds one after the last): that hand is a deep copy,
+        to change at will; every other hand is the stored hand itself, never to be changed in
+        place (no action touches another hand; ``Game.complete`` and ``Game.repair`` make new
+        ones). So the scoring, the save and the history find them unchanged by identity, not by
+        comparing 999 deals value by value (``engine.scoring``), after the changed hand too."""
         import pickle
 
         from ...engine.games import get
@@ -82,8 +83,9 @@ class ActionContext:
         stored = self.match.hands
         kept = max(0, min(self.hand - 1, len(stored)))
         # a deep copy (JSON values: pickle makes it some ten times faster than copy.deepcopy)
-        copied = pickle.loads(pickle.dumps(stored[kept:], pickle.HIGHEST_PROTOCOL))
-        return game.complete(self.match.settings, [*stored[:kept], *copied], kept)
+        copied = pickle.loads(pickle.dumps(stored[kept:kept + 1], pickle.HIGHEST_PROTOCOL))
+        return game.complete(self.match.settings, [*stored[:kept], *copied, *stored[kept + 1:]],
+                             kept)
 
 
 class Forms(dict[str, FlaskForm]):
