@@ -16,6 +16,7 @@ this cannot read as it stands is not read here: ``score_stored`` gives None.
 from __future__ import annotations
 
 from functools import lru_cache, partial
+from itertools import chain
 from operator import itemgetter
 from typing import Any, NamedTuple
 
@@ -38,7 +39,6 @@ from .melds import BELA_POINTS, Meld, contest_reason, contest_winner, parse_meld
 from .values import LAST_TRICK, MELD_TRICKS, STICHMATSCH
 
 _MELDS, _WINNER = itemgetter("melds"), itemgetter("winner")
-NO_MELDS: list[list[str]] = [[], []]
 _BARE = {winner: Trick(winner, ((), ())) for winner in (0, 1, None)}   # no melds, no cards
 
 
@@ -66,14 +66,13 @@ def _score(raw: dict[str, Any], names: list[str]) -> Stored | None:
     if isinstance(end, Decider):
         return Stored(dealer, read_canonical(raw), HandScore())
     shown = list(map(_MELDS, tricks))
-    late = shown[MELD_TRICKS:]
-    if late.count(NO_MELDS) != len(late):
+    if any(chain.from_iterable(shown[MELD_TRICKS:])):
         return None        # melds after trick 8: never written by the app (4.3.1)
     indicator = HUNGARIAN.parse(raw["indicator"])
     read = list(map(_BARE.__getitem__, map(_WINNER, tricks)))
     verdicts: list[TrickVerdict] = []
     melds = [0, 0]
-    if shown.count(NO_MELDS) != len(shown):          # most tricks: no melds
+    if any(chain.from_iterable(shown)):             # most hands: few melds, if any
         _contests(read, shown, dealer, indicator.suit, end, verdicts, melds)
     bela = raw["bela"]
     facts = HandFacts(
@@ -107,7 +106,7 @@ def _contests(
     unscored = end.completed + 1 if isinstance(end, Claim) and not end.step7 else 0
     leader: int | None = 1 - dealer                   # trick 1's (2.4)
     for number, both in enumerate(shown[:MELD_TRICKS], 1):
-        if both != NO_MELDS:
+        if both[0] or both[1]:
             if leader is None:      # after a trick with no winner: never stored (6.1.2)
                 raise ValueError("a trick after the one in progress")
             first, second, role, reason, points = _contest(
