@@ -71,7 +71,8 @@ class MatchFold:
                     "hand.unfinished", "Only the last hand can still be in progress", "6.1"
                 )
             dealer, score = self._score(stored, facts, trusted, due)
-            tentative = (self.totals[0] + score.scores[0], self.totals[1] + score.scores[1])
+            scores = score.scores
+            tentative = (self.totals[0] + scores[0], self.totals[1] + scores[1])
             self.draft, _ = self._outcome(
                 number, dealer, facts, score, tentative, "in progress", due, stored is not None
             )
@@ -91,7 +92,8 @@ class MatchFold:
         dealer, score = self._score(stored, facts, trusted, due)
         self.next_dealer = proposed_after(dealer)   # alternates, a decider hand included (2.1)
         before = self.totals
-        new = (before[0] + score.scores[0], before[1] + score.scores[1])
+        scores = score.scores
+        new = (before[0] + scores[0], before[1] + scores[1])
         outcome, tail = self._outcome(
             number, dealer, facts, score, new, "", due, stored is not None
         )
