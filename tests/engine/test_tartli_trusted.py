@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tartli_helpers import NAMES, A, B, claim, decider, hand, played, simulate_hand, tricks
 from tartli_helpers import settings as match_settings
+from test_tartli_review import with_cards
 
 from referee.engine import scoring
 from referee.engine.errors import RuleViolation
@@ -200,3 +201,21 @@ def test_a_long_match_folded_trusted_gives_what_the_checked_fold_gives(index: in
     assert all("lines" not in vars(hand) for hand in result.hands)    # written when read
     assert everything(result) == checked
     assert [hand.detail["facts"] for hand in result.hands] == [parse_hand(h) for h in hands]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9))
+def test_a_stored_hand_with_its_cards_scores_as_the_hand_checked_in_full(seed: int) -> None:
+    """A hand recorded card by card (6.1.6: the winners come from the cards) is not read
+    straight from its JSON; folded trusted, it gives what the checked fold gives."""
+    rng = random.Random(seed)
+    hands = [with_cards(simulate_hand(rng, dealer)) for dealer in (B, A)]
+    match = match_settings(B, 5)
+    hands = stored(hands, B)
+    assert score_stored(hands[0], NAMES) is None
+    try:
+        checked = everything(GAME.score(match, hands))
+    except RuleViolation:
+        return          # the two hands end the match's game otherwise than in turn
+    scoring.forget()
+    assert everything(scoring.score("tartli", match, hands, True)) == checked
