@@ -126,7 +126,7 @@ def parse_hand(data: object) -> HandFacts:
 
 def read_canonical(raw: dict[str, Any]) -> HandFacts:
     """A hand as ``hand_to_json`` writes it, read as it stands (``tricks.read_trusted``)."""
-    end = _read_end(raw.get("end"))
+    end = read_end(raw.get("end"))
     indicator = raw.get("indicator")
     bela = raw.get("bela")
     return HandFacts(
@@ -163,7 +163,8 @@ def _meld(text: str) -> Meld:
     return parse_meld(text)
 
 
-def _read_end(raw: dict[str, Any] | None) -> End | None:
+def read_end(raw: dict[str, Any] | None) -> End | None:
+    """The end of a hand as ``hand_to_json`` writes it, read as it stands."""
     if raw is None:
         return None
     kind = raw["kind"]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...cards import HUNGARIAN, Card
 from ...errors import RuleViolation
@@ -51,6 +53,25 @@ class HandScore:
             self.melds[0] + self.bela[0] + self.tricks[0],
             self.melds[1] + self.bela[1] + self.tricks[1],
         )
+
+    @classmethod
+    def explained_later(
+        cls, explain: Callable[[], list[Line]], verdicts: list[TrickVerdict], melds: list[int],
+        bela: list[int], tricks: list[int],
+    ) -> HandScore:
+        """A score whose ``lines`` are made by ``explain`` when first read (a stored hand's:
+        ``stored.py``); everything else is as given."""
+        score = cls(verdicts, melds, bela, tricks)
+        del score.lines
+        object.__setattr__(score, "_explain", explain)
+        return score
+
+    def __getattr__(self, name: str) -> Any:
+        # called only for an attribute that is not there: the lines not yet made
+        if name != "lines":
+            raise AttributeError(name)
+        lines = self.lines = self._explain()
+        return lines
 
 
 def leaders(facts: HandFacts, dealer: int) -> list[int | None]:

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ...errors import RuleViolation
-from ...race import RaceRules, award_reason, finish, game_award, judge_call
+from ...race import Finish, RaceRules, award_reason, finish, game_award, judge_call
 from ...tricks import read_trusted
 from ..base import Award, HandOutcome, Line, MatchResult, Standing, fold_hands
 from ..dealer import out_of_turn, proposed_after
-from .facts import Claim, Decider, HandFacts, Played, parse_hand, read_canonical
+from .facts import Claim, Decider, End, HandFacts, Played, parse_hand, read_canonical
 from .hand import HandScore, score_hand
+from .stored import Stored, score_stored
 
 RACE = RaceRules(target=501, award=1, big_award=2, far_behind_at_most=250, wrong_call_award=1)
 UNIT = "buli"
+NOT_REACHED = Finish((), None)
 
 
 def _buli(amount: int) -> str:
@@ -21,7 +24,19 @@ def _buli(amount: int) -> str:
 
 
 class MatchFold:
-    """Folds hands one by one; ``start_totals`` lets a test begin mid-game."""
+    """Folds hands one by one; ``start_totals`` lets a test begin mid-game.
+
+    Trusted hands (``trusted``, set by scoring.py for facts the app checked and wrote): a
+    stored hand is scored from its JSON without the checks of 6.3, its lines written when
+    first read (``stored.py``); one that cannot be (its cards recorded) is read as it stands
+    (``read_canonical``) and scored without those checks. THE CONTRACT: what a trusted fold
+    skips depends only on the hand's own facts (its dealer as recorded), the settings and the
+    names, never on the hands before it. So a hand without a recorded dealer (scored with
+    the dealer due, which the hands before it decide) is checked in full, and every check of
+    the match's course stays in the trusted fold: the match over (7.5), a hand in progress
+    before the last (6.1), a decider hand due or not (7.4); the 501 claim's verdict (7.3),
+    the awards, the buli and the dealer due are worked out from the totals for every hand.
+    """
 
     def __init__(
         self, settings: dict[str, Any], start_totals: tuple[int, int] = (0, 0)
@@ -29,8 +44,9 @@ class MatchFold:
         self.names: list[str] = settings["players"]
         self.target: int = settings["target"]
         self.next_dealer: int = settings["first_dealer"]     # the proposal (2.1, 6.1.1)
-        self.totals = list(start_totals)
-        self.buli = [0, 0]
+        # tuples: the fold's state is kept after every hand (scoring.py), a list copied each time
+        self.totals: tuple[int, int] = (start_totals[0], start_totals[1])
+        self.buli = (0, 0)
         self.decider = False
         self.winner: int | None = None
         self.hands: list[HandOutcome] = []
@@ -39,9 +55,9 @@ class MatchFold:
     trusted = False       # the next hand's facts were checked when stored (scoring.py)
 
     def add(self, number: int, raw: object, last: bool = False) -> None:
-        known = read_trusted(read_canonical, raw) if self.trusted else None
-        trusted = known is not None
-        facts = parse_hand(raw) if known is None else known
+        stored = score_stored(raw, self.names) if self.trusted else None
+        facts, trusted = self._read(raw) if stored is None else (stored.facts, True)
+        end = facts.end
         if self.winner is not None:
             raise RuleViolation(
                 "match.over",
@@ -49,70 +65,96 @@ class MatchFold:
                 "7.5",
             )
         due = self.next_dealer
-        dealer = due if facts.dealer is None else facts.dealer
-        if facts.end is None:
+        if end is None:
             if not last:
                 raise RuleViolation(
                     "hand.unfinished", "Only the last hand can still be in progress", "6.1"
                 )
-            score = score_hand(facts, dealer, self.names, trusted)
-            tentative = tuple(t + s for t, s in zip(self.totals, score.scores))
-            self.draft = self._outcome(
-                number, dealer, facts, score, tentative, "in progress", due
+            dealer, score = self._score(stored, facts, trusted, due)
+            scores = score.scores
+            tentative = (self.totals[0] + scores[0], self.totals[1] + scores[1])
+            self.draft, _ = self._outcome(
+                number, dealer, facts, score, tentative, "in progress", due, stored is not None
             )
             self.draft.complete = False
             return
-        if self.decider and not isinstance(facts.end, Decider):
+        if self.decider and not isinstance(end, Decider):
             raise RuleViolation(
                 "decider.due",
                 f"Both totals were equal at {self.totals[0]}: this is a decider hand, with no "
                 "claims; record who scored first",
                 "7.4",
             )
-        if not self.decider and isinstance(facts.end, Decider):
+        if not self.decider and isinstance(end, Decider):
             raise RuleViolation(
                 "decider.not-due", "A decider hand follows only a tie of 501 or more", "7.4"
             )
-        score = score_hand(facts, dealer, self.names, trusted)
+        dealer, score = self._score(stored, facts, trusted, due)
         self.next_dealer = proposed_after(dealer)   # alternates, a decider hand included (2.1)
-        before = tuple(self.totals)
-        new = tuple(t + s for t, s in zip(self.totals, score.scores))
-        outcome = self._outcome(number, dealer, facts, score, new, "", due)
-        if isinstance(facts.end, Played):
-            self._end_played(outcome, new)
-        elif isinstance(facts.end, Claim):
-            self._end_claim(outcome, facts.end, before, score)
+        before = self.totals
+        scores = score.scores
+        new = (before[0] + scores[0], before[1] + scores[1])
+        outcome, tail = self._outcome(
+            number, dealer, facts, score, new, "", due, stored is not None
+        )
+        if isinstance(end, Played):
+            self._end_played(outcome, new, tail)
+        elif isinstance(end, Claim):
+            self._end_claim(outcome, end, before, score, tail)
         else:
-            assert isinstance(facts.end, Decider)
-            first = facts.end.first
+            first = end.first
             outcome.totals_after = before
             self._award(outcome, Award(
                 first, 1, f"{self.names[first]} scored first in the decider hand"
-            ), "7.4")
+            ), "7.4", tail)
         self.hands.append(outcome)
+
+    def _read(self, raw: object) -> tuple[HandFacts, bool]:
+        """A hand's facts, and whether they are scored without the checks of 6.3: a trusted
+        hand's read as they stand, its dealer recorded; else every fact read and checked."""
+        known = read_trusted(read_canonical, raw) if self.trusted else None
+        if known is not None and known.dealer is not None:
+            return known, True
+        return parse_hand(raw), False
+
+    def _score(
+        self, stored: Stored | None, facts: HandFacts, trusted: bool, due: int
+    ) -> tuple[int, HandScore]:
+        """The dealer (the one recorded, else the one due) and the hand's score: a stored
+        hand's as ``score_stored`` gave it, else from its facts."""
+        if stored is not None:
+            return stored.dealer, stored.score
+        dealer = due if facts.dealer is None else facts.dealer
+        return dealer, score_hand(facts, dealer, self.names, trusted)
 
     def _outcome(
         self, number: int, dealer: int, facts: HandFacts, score: HandScore,
-        totals: tuple[int, ...], summary: str, due: int,
-    ) -> HandOutcome:
-        lines = list(score.lines)
-        if dealer != due:
-            lines.insert(0, out_of_turn(dealer, due, self.names))
-        if not isinstance(facts.end, Decider):
-            for player in (0, 1):
-                lines.append(Line(
-                    player, f"{self.names[player]}: hand score", score.scores[player], "6.2"
-                ))
-        return HandOutcome(
+        totals: tuple[int, ...], summary: str, due: int, later: bool,
+    ) -> tuple[HandOutcome, list[Line]]:
+        """The hand's outcome, and the list its lines of the match's course go to (a claim's
+        count, an award): its lines; with ``later`` (a stored hand), its lines are made when
+        first read, from the hand's own and that list."""
+        fields: dict[str, Any] = dict(
             number=number, dealer=dealer, scores=score.scores, totals_after=totals,
-            lines=lines, summary=summary,
-            detail={"facts": facts, "verdicts": score.verdicts, "score": score},
+            summary=summary, detail={"facts": facts, "verdicts": score.verdicts, "score": score},
         )
+        if not later:
+            outcome = HandOutcome(
+                lines=_lines(self.names, score, dealer, due, facts.end, []), **fields
+            )
+            return outcome, outcome.lines
+        tail: list[Line] = []
+        return HandOutcome.explained_later(
+            partial(_lines, self.names, score, dealer, due, facts.end, tail), **fields
+        ), tail
 
-    def _end_played(self, outcome: HandOutcome, new: tuple[int, ...]) -> None:
-        done = finish(new, RACE.target)
+    def _end_played(self, outcome: HandOutcome, new: tuple[int, int], tail: list[Line]) -> None:
+        if new[0] < RACE.target and new[1] < RACE.target:
+            done = NOT_REACHED          # most hands: the race goes on (finish's answer)
+        else:
+            done = finish(new, RACE.target)
         if not done.reached:
-            self.totals = list(new)
+            self.totals = new
             outcome.summary = "no one reached 501"
             return
         if len(done.reached) == 1:
@@ -122,28 +164,29 @@ class MatchFold:
                 f"{self.names[p]} reached {new[p]}; {self.names[1 - p]} has "
                 + award_reason(RACE, new[1 - p], UNIT)
             )
-            self._award(outcome, Award(p, amount, reason), "7.2")
+            self._award(outcome, Award(p, amount, reason), "7.2", tail)
         elif done.winner is not None:
             p = done.winner
             self._award(outcome, Award(
                 p, 1, f"both over 501, {self.names[p]}'s {new[p]} is the higher → 1 buli"
-            ), "7.2")
+            ), "7.2", tail)
         else:
-            self.totals = list(new)
+            self.totals = new
             self.decider = True
             outcome.summary = f"both at {new[0]}: a decider hand follows"
-            outcome.lines.append(Line(
+            tail.append(Line(
                 None, f"Both totals are {new[0]}: a decider hand follows; the totals stay",
                 None, "7.4",
             ))
 
     def _end_claim(
-        self, outcome: HandOutcome, end: Claim, before: tuple[int, ...], score: HandScore
+        self, outcome: HandOutcome, end: Claim, before: tuple[int, ...], score: HandScore,
+        tail: list[Line],
     ) -> None:
         counts = (before[0] + score.scores[0], before[1] + score.scores[1])
         for player in (0, 1):
             parts = [before[player], score.melds[player] + score.bela[player], score.tricks[player]]
-            outcome.lines.append(Line(
+            tail.append(Line(
                 player,
                 f"{self.names[player]}'s count: total {parts[0]} + melds {parts[1]} + "
                 f"piles {parts[2]} = {counts[player]}",
@@ -155,19 +198,21 @@ class MatchFold:
         outcome.detail["claim_right"] = verdict.right
         self._award(outcome, Award(
             verdict.winner, verdict.award, f"{who} claims 501 — {verdict.reason}"
-        ), "7.3")
+        ), "7.3", tail)
 
-    def _award(self, outcome: HandOutcome, award: Award, rule: str) -> None:
+    def _award(self, outcome: HandOutcome, award: Award, rule: str, tail: list[Line]) -> None:
         outcome.award = award
         outcome.reset = True
         name = self.names[award.winner]
         outcome.summary = f"{name} wins {_buli(award.amount)}"
-        outcome.lines.append(Line(
+        tail.append(Line(
             award.winner, f"{award.reason}: {name} wins {_buli(award.amount)}; both totals "
             "reset to 0", None, rule,
         ))
-        self.buli[award.winner] += award.amount
-        self.totals = [0, 0]
+        buli = [*self.buli]
+        buli[award.winner] += award.amount
+        self.buli = (buli[0], buli[1])
+        self.totals = (0, 0)
         self.decider = False
         if self.buli[award.winner] >= self.target:
             self.winner = award.winner
@@ -186,11 +231,27 @@ class MatchFold:
         else:
             phase = "Game in progress"
         return Standing(
-            totals=tuple(self.totals), victory=tuple(self.buli),
+            totals=self.totals, victory=self.buli,
             dealer=self.next_dealer if self.draft is None else self.draft.dealer, phase=phase,
             next_hand="decider" if self.decider else "normal",
             over=self.winner is not None, winner=self.winner,
         )
+
+
+def _lines(
+    names: list[str], score: HandScore, dealer: int, due: int, end: End | None,
+    tail: list[Line],
+) -> list[Line]:
+    """A hand's lines: the dealer out of turn (2.1), the hand's own, its hand scores (6.2),
+    then those of the match's course (``tail``)."""
+    lines = list(score.lines)
+    if dealer != due:
+        lines.insert(0, out_of_turn(dealer, due, names))
+    if not isinstance(end, Decider):
+        for player in (0, 1):
+            lines.append(Line(player, f"{names[player]}: hand score", score.scores[player], "6.2"))
+    lines.extend(tail)
+    return lines
 
 
 def score_match(settings: dict[str, Any], hands: list[Any]) -> MatchResult:

@@ -1,0 +1,143 @@
+"""A stored Tartli hand read and scored straight from its JSON (issue 12).
+
+A hand the app checked and wrote itself (``hand_to_json``'s form, its dealer recorded) needs
+none of the checks of 6.3 again: its facts are those ``read_canonical`` reads (most tricks the
+same few values: a winner and no melds), and its score is the meld contests of tricks 1–8
+(each trick's leader the winner of the one before, trick 1's the player after the dealer,
+2.4), the béla and the end, as ``score_hand`` scores them; the explanation lines are
+``score_hand``'s own, written when first read (``HandScore.lines``).
+
+What is skipped here depends only on the hand's own facts and its recorded dealer, never on
+the hands before it. A hand without a recorded dealer (the one due would be taken: the hands
+before it decide), with its cards recorded (6.1.6: the winners come from the cards) or that
+this cannot read as it stands is not read here: ``score_stored`` gives None.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache, partial
+from itertools import chain
+from operator import itemgetter
+from typing import Any, NamedTuple
+
+from ...cards import HUNGARIAN
+from ...errors import RuleViolation
+from ..base import Line
+from .facts import (
+    Bela,
+    Claim,
+    Decider,
+    End,
+    HandFacts,
+    Played,
+    Trick,
+    read_canonical,
+    read_end,
+)
+from .hand import HandScore, TrickVerdict, score_hand
+from .melds import BELA_POINTS, Meld, contest_reason, contest_winner, parse_meld
+from .values import LAST_TRICK, MELD_TRICKS, STICHMATSCH
+
+_MELDS, _WINNER = itemgetter("melds"), itemgetter("winner")
+_BARE = {winner: Trick(winner, ((), ())) for winner in (0, 1, None)}   # no melds, no cards
+
+
+class Stored(NamedTuple):
+    dealer: int
+    facts: HandFacts
+    score: HandScore
+
+
+def score_stored(raw: object, names: list[str]) -> Stored | None:
+    """A stored hand's facts and score, its lines written when read; None where the hand is
+    to be read and scored otherwise (no dealer recorded, cards recorded, not canonical)."""
+    try:
+        return _score(raw, names)      # type: ignore[arg-type]
+    except (RuleViolation, KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return None
+
+
+def _score(raw: dict[str, Any], names: list[str]) -> Stored | None:
+    dealer = raw["dealer"]
+    tricks = raw["tricks"]
+    if dealer not in (0, 1) or type(dealer) is not int or (tricks and "cards" in tricks[0]):
+        return None        # the cards are recorded from trick 1 on, or not at all (6.1.6)
+    end = read_end(raw["end"])
+    if isinstance(end, Decider):
+        return Stored(dealer, read_canonical(raw), HandScore())
+    shown = list(map(_MELDS, tricks))
+    if any(chain.from_iterable(shown[MELD_TRICKS:])):
+        return None        # melds after trick 8: never written by the app (4.3.1)
+    indicator = HUNGARIAN.parse(raw["indicator"])
+    read = list(map(_BARE.__getitem__, map(_WINNER, tricks)))
+    verdicts: list[TrickVerdict] = []
+    melds = [0, 0]
+    if any(chain.from_iterable(shown)):             # most hands: few melds, if any
+        _contests(read, shown, dealer, indicator.suit, end, verdicts, melds)
+    bela = raw["bela"]
+    facts = HandFacts(
+        indicator, raw["exchange"], tuple(read),
+        None if bela is None else Bela(bela["player"], bela["trick"]), end, dealer,
+    )
+    belas = [0, 0]
+    if facts.bela is not None:
+        belas[facts.bela.player] = BELA_POINTS
+    won = [0, 0]
+    if isinstance(end, Played):
+        if end.stichmatsch is not None:
+            won[end.stichmatsch] = STICHMATSCH
+        else:
+            won = [end.piles[0], end.piles[1]]
+            won[end.last] += LAST_TRICK
+    elif isinstance(end, Claim):
+        won = [end.piles[0], end.piles[1]]
+    return Stored(dealer, facts, HandScore.explained_later(
+        partial(_lines, facts, names), verdicts, melds, belas, won
+    ))
+
+
+def _contests(
+    read: list[Trick], shown: list[list[list[str]]], dealer: int, trumps: str,
+    end: End | None, verdicts: list[TrickVerdict], melds: list[int],
+) -> None:
+    """The tricks with melds into ``read``; their contests (tricks 1–8, 4.2) into
+    ``verdicts``, their points into ``melds``; a trick in progress at a claim before its
+    step 7 scores nothing (7.3.2)."""
+    unscored = end.completed + 1 if isinstance(end, Claim) and not end.step7 else 0
+    leader: int | None = 1 - dealer                   # trick 1's (2.4)
+    for number, both in enumerate(shown[:MELD_TRICKS], 1):
+        if both[0] or both[1]:
+            if leader is None:      # after a trick with no winner: never stored (6.1.2)
+                raise ValueError("a trick after the one in progress")
+            first, second, role, reason, points = _contest(
+                tuple(both[leader]), tuple(both[1 - leader]), trumps)
+            by_player = (first, second) if leader == 0 else (second, first)
+            winner = None if role is None else (leader, 1 - leader)[role]
+            read[number - 1] = Trick(read[number - 1].winner, by_player)
+            counted = number != unscored
+            verdicts.append(TrickVerdict(
+                number, leader, by_player, winner, reason,
+                (0, 0) if winner is None else (points, 0) if winner == 0 else (0, points),
+                counted,
+            ))
+            if counted and winner is not None:
+                melds[winner] += points
+        leader = read[number - 1].winner              # the next trick's leader (2.4)
+
+
+def _lines(facts: HandFacts, names: list[str]) -> list[Line]:
+    """The hand's lines, as ``score_hand`` writes them."""
+    assert facts.dealer is not None
+    return score_hand(facts, facts.dealer, names, True).lines
+
+
+@lru_cache(maxsize=4096)
+def _contest(
+    leader: tuple[str, ...], second: tuple[str, ...], trumps: str
+) -> tuple[tuple[Meld, ...], tuple[Meld, ...], int | None, str, int]:
+    """The meld contest of a trick (4.2): both players' melds, whose scored (0 the leader's,
+    1 the second's, None neither's), why, and the winner's points."""
+    first, other = tuple(map(parse_meld, leader)), tuple(map(parse_meld, second))
+    role = contest_winner(first, other, trumps)
+    points = 0 if role is None else sum(m.points for m in (first, other)[role])
+    return first, other, role, contest_reason(first, other, trumps), points
