@@ -234,3 +234,32 @@ def test_a_troggu_row_is_one_line_with_balances_of_four_figures() -> None:
         if hand.detail["game"] != "misere":
             assert any(line.startswith(f"{hand.number} ") and
                        line.endswith(f" {hand.detail['multiplier']} {cells}") for line in lines)
+
+
+def test_a_tartli_decider_hand_prints_no_card_points() -> None:
+    """A decider hand (7.4) is not played out: its row leaves the card points empty, where a
+    played hand prints its own."""
+    import random
+
+    sys.path.insert(0, str(ROOT / "tests" / "engine"))
+    import tartli_helpers as h
+
+    from referee.engine.games.tartli.match import MatchFold
+
+    settings = h.settings(1, 5)
+    rng = random.Random(78)                      # four hands to a tie at 501 or more
+    fold, hands = MatchFold(settings), []
+    while not fold.decider:
+        hand = h.simulate_hand(rng, fold.next_dealer).facts
+        hand["dealer"] = fold.next_dealer
+        fold.add(len(hands) + 1, hand)
+        hands.append(hand)
+    hands.append({**h.hand(end=h.decider(0)), "indicator": None, "dealer": fold.next_dealer})
+    text = json.dumps({"format": "referee-match", "version": 1, "game": "tartli",
+                       "created": "2026-12-01", "settings": settings, "hands": hands})
+    html = render_html(load(text))
+    rows = re.findall(r"<tr[^>]*>\s*<td>(\d+)</td>(.*?)</tr>", html, re.S)
+    cells = {int(n): re.findall(r'<td class="n">([^<]*)</td>', row) for n, row in rows}
+    decider = len(hands)
+    assert [cells[decider][0], cells[decider][3]] == ["", ""]     # card points, each player
+    assert cells[1][0] != "" and cells[1][3] != ""
