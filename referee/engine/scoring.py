@@ -234,9 +234,10 @@ def _score(
             # the hand itself (the checks of its place in the match are never skipped), and
             # its dealer, where it names him
             checked = old is not None and old_checked[old] and _names_dealer(raw)
-            fold.trusted = trusted_at(number) or checked
+            given = trusted_at(number)
+            fold.trusted = given or checked
             fold.prior = old_outcomes[old] if fold.trusted and old is not None else None
-            checked = checked or not trusted_at(number)
+            checked = checked or not given
             try:
                 fold.add(number, raw, number == n)
             except RuleViolation as error:

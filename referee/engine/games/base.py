@@ -50,10 +50,12 @@ class HandOutcome:
     def explained_later(cls, explain: Callable[[], list[Line]], **fields: Any) -> HandOutcome:
         """An outcome whose ``lines`` are made by ``explain`` when first read (issue 12: a long
         match's trusted hands are scored without writing thousands of lines that a page shows
-        only on demand); everything else is as given."""
-        outcome = cls(lines=[], **fields)
-        del outcome.__dict__["lines"]
-        outcome.__dict__["_explain"] = explain
+        only on demand); everything else is as given (every field but ``lines`` and those
+        with a default)."""
+        outcome = cls.__new__(cls)              # as ``cls(**fields)`` makes it, at half the cost
+        outcome.__dict__.update(_LATER_DEFAULTS, **fields, _explain=explain)
+        if "detail" not in fields:
+            outcome.detail = {}
         return outcome
 
     def __getattr__(self, name: str) -> Any:
@@ -79,6 +81,9 @@ class HandOutcome:
             "reset": self.reset,
             "lines": [line.as_dict() for line in self.lines],
         }
+
+
+_LATER_DEFAULTS = {"award": None, "reset": False, "complete": True}
 
 
 @dataclass

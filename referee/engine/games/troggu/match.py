@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from operator import add
 from typing import Any
 
 from ...errors import RuleViolation
@@ -36,7 +37,9 @@ class MatchFold:
     ) -> None:
         self.table = Table.from_settings(settings)
         n = self.table.n
-        self.balances = list(start) if start is not None else [0] * n
+        # a tuple, replaced after each hand (never changed in place: the scoring cache keeps
+        # the fold's state after every hand without copying it)
+        self.balances: tuple[int, ...] = tuple(start) if start is not None else (0,) * n
         assert len(self.balances) == n and sum(self.balances) == 0
         self.next_dealer: int = settings["first_dealer"]
         self.hands: list[HandOutcome] = []
@@ -65,7 +68,7 @@ class MatchFold:
                                explain=known is None)
             payments, complete = tuple(score.payments), score.complete
             summary, detail = score.summary, {"facts": facts, **score.detail}
-        after = tuple(b + p for b, p in zip(self.balances, payments))
+        after = tuple(map(add, self.balances, payments))
         fields: dict[str, Any] = dict(
             number=number, dealer=dealer, scores=payments, totals_after=after,
             summary=summary, complete=complete, detail=detail,
@@ -82,10 +85,10 @@ class MatchFold:
                 raise RuleViolation(
                     "hand.unfinished", "Only the last hand can still be in progress", "6.1"
                 )
-            outcome.totals_after = tuple(self.balances)
+            outcome.totals_after = self.balances
             self.draft = outcome
             return outcome
-        self.balances = list(after)
+        self.balances = after
         self.next_dealer = proposed_after(dealer, self.table.n)   # to the right (2.4)
         self.hands.append(outcome)
         return outcome
@@ -94,7 +97,7 @@ class MatchFold:
         return MatchResult(self.hands, self.standing(), self.draft)
 
     def standing(self) -> Standing:
-        balances = tuple(self.balances)
+        balances = self.balances
         count = len(self.hands)
         played = f"{count} hand{'s' if count != 1 else ''} played"
         phase = f"{played}; settle-up: {settle_text(balances, self.table.names)}"
