@@ -78,3 +78,28 @@ def test_an_old_troggu_discard_before_the_start_gets_its_maker() -> None:
     completed = game.complete(settings, stored, len(stored))
     assert completed[n]["discard_by"] == hands[n]["discard_by"]
     assert completed[n]["dealer"] == hands[n]["dealer"]
+
+
+def test_troggu_checks_a_stored_hand_before_the_start_once_per_process(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The stored hands before the start are found complete once: a later change starting
+    after them (the next request) does not look into them again; a hand equal to one of them
+    but another object (not yet seen, e.g. another match's) is looked into."""
+    from referee.engine.games.troggu import match as troggu_match
+
+    game, settings, hands = match("troggu-evening")
+    game.complete(settings, hands, len(hands))
+    looked: list[object] = []
+    fillable = troggu_match.fillable
+
+    def spy(hand: dict[str, Any]) -> bool:
+        looked.append(hand)
+        return fillable(hand)
+
+    monkeypatch.setattr(troggu_match, "fillable", spy)
+    assert game.complete(settings, hands, len(hands)) == hands
+    assert looked == []
+    copies = json.loads(json.dumps(hands))
+    assert game.complete(settings, copies, len(copies)) == hands
+    assert len(looked) == len(hands)

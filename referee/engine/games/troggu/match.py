@@ -118,6 +118,24 @@ def _lines(lines: list[Line], facts: HandFacts, due: int, table: Table) -> list[
     return lines
 
 
+# Hands found to have nothing to fill in, by identity (kept alive here, so that no other
+# object takes the same id): a change at hand 1,000 checks the 999 stored hands before it once
+# per process, not on every request (issue 12). Hands are never changed in place.
+_NOTHING_TO_FILL: dict[int, dict[str, Any]] = {}
+_REMEMBERED = 20_000
+
+
+def _nothing_to_fill(hand: dict[str, Any]) -> bool:
+    if _NOTHING_TO_FILL.get(id(hand)) is hand:
+        return True
+    if hand.get("dealer") is None or fillable(hand):
+        return False
+    if len(_NOTHING_TO_FILL) >= _REMEMBERED:
+        _NOTHING_TO_FILL.clear()
+    _NOTHING_TO_FILL[id(hand)] = hand
+    return True
+
+
 def complete_hands(
     settings: dict[str, Any], hands: list[dict[str, Any]], start: int = 0
 ) -> list[dict[str, Any]]:
@@ -128,8 +146,7 @@ def complete_hands(
     in (else all are completed), and the completing resumes after them."""
     n = len(settings["players"])
     start = max(0, min(start, len(hands)))
-    if not all(hand.get("dealer") is not None and not fillable(hand)
-               for hand in hands[:start]):
+    if not all(map(_nothing_to_fill, hands[:start])):
         start = 0
     dealer = (settings["first_dealer"] if start == 0
               else proposed_after(hands[start - 1]["dealer"], n))
