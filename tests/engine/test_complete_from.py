@@ -103,3 +103,16 @@ def test_troggu_checks_a_stored_hand_before_the_start_once_per_process(
     copies = json.loads(json.dumps(hands))
     assert game.complete(settings, copies, len(copies)) == hands
     assert len(looked) == len(hands)
+
+
+def test_troggu_does_not_remember_a_hand_after_the_start() -> None:
+    """A hand after the start may be a copy an action is about to change (the hand it edits):
+    a discard recorded in it afterwards without its maker is completed all the same (the
+    Tappist, 4.4)."""
+    game, settings, hands = match("troggu-evening")
+    at = next(n for n, hand in enumerate(hands) if hand.get("discard_by") is not None)
+    edited = json.loads(json.dumps(hands[at]))
+    listed = [*hands[:at], edited, *hands[at + 1:]]
+    assert game.complete(settings, listed, at)[at] is edited        # nothing to fill in
+    maker = edited.pop("discard_by")                                 # changed in place
+    assert game.complete(settings, listed, at)[at]["discard_by"] == maker

@@ -118,22 +118,29 @@ def _lines(lines: list[Line], facts: HandFacts, due: int, table: Table) -> list[
     return lines
 
 
-# Hands found to have nothing to fill in, by identity (kept alive here, so that no other
-# object takes the same id): a change at hand 1,000 checks the 999 stored hands before it once
-# per process, not on every request (issue 12). Hands are never changed in place.
+# Stored hands found to have nothing to fill in, by identity (kept alive here, so that no
+# other object takes the same id): a change at hand 1,000 looks into the 999 stored hands
+# before it once per process, not on every request (issue 12). Only the hands before a start
+# are remembered: stored hands, which are never changed in place (a hand after it may be a
+# copy that an action is about to change).
 _NOTHING_TO_FILL: dict[int, dict[str, Any]] = {}
 _REMEMBERED = 20_000
 
 
-def _nothing_to_fill(hand: dict[str, Any]) -> bool:
+def _nothing_to_fill(hand: dict[str, Any], stored: bool = False) -> bool:
     if _NOTHING_TO_FILL.get(id(hand)) is hand:
         return True
     if hand.get("dealer") is None or fillable(hand):
         return False
-    if len(_NOTHING_TO_FILL) >= _REMEMBERED:
-        _NOTHING_TO_FILL.clear()
-    _NOTHING_TO_FILL[id(hand)] = hand
+    if stored:
+        if len(_NOTHING_TO_FILL) >= _REMEMBERED:
+            _NOTHING_TO_FILL.clear()
+        _NOTHING_TO_FILL[id(hand)] = hand
     return True
+
+
+def _stored_complete(hand: dict[str, Any]) -> bool:
+    return _nothing_to_fill(hand, stored=True)
 
 
 def complete_hands(
@@ -146,12 +153,16 @@ def complete_hands(
     in (else all are completed), and the completing resumes after them."""
     n = len(settings["players"])
     start = max(0, min(start, len(hands)))
-    if not all(map(_nothing_to_fill, hands[:start])):
+    if not all(map(_stored_complete, hands[:start])):
         start = 0
     dealer = (settings["first_dealer"] if start == 0
               else proposed_after(hands[start - 1]["dealer"], n))
     completed = list(hands[:start])
     for hand in hands[start:]:
+        if _nothing_to_fill(hand):                   # as most are: stored hands after a change
+            completed.append(hand)
+            dealer = proposed_after(hand["dealer"], n)
+            continue
         if hand.get("dealer") is None:
             hand = {**hand, "dealer": dealer}
         completed.append(complete_choices(hand, hand["dealer"], n))
