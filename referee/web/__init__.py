@@ -19,7 +19,7 @@ from werkzeug.exceptions import MethodNotAllowed
 
 from .. import charts
 from ..engine import matchfile
-from . import assets, chartcache, circlestore, invalid, rows, widgets
+from . import assets, changerows, chartcache, circlestore, invalid, rows, widgets
 from .boards import Boards
 from .pdf import Scoresheets
 from .store import Store
@@ -88,6 +88,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["referee.charts"] = chartcache.Charts()
     app.extensions["referee.rows"] = rows.HandRows()
     app.jinja_env.globals["hand_row"] = rows.hand_row         # once for what it shows
+    app.extensions["referee.change_rows"] = rows.HandRows()
+    app.jinja_env.globals["change_row"] = changerows.change_row   # the same
     # the unchanged live poll (nearly every request) answered before Flask: unchanged.py
     app.wsgi_app = UnchangedPolls(  # type: ignore[method-assign]
         app.wsgi_app, store, SECURITY)

@@ -74,15 +74,17 @@ def hand_row(context: Context, hand: HandOutcome) -> Markup:
     """The history's row of ``hand`` (``_hand_row.html`` in the calling template's context),
     rendered once for what it shows."""
     key = _key(context, hand)
-    template = context.environment.get_template(TEMPLATE)
     if key is None:
+        template = context.environment.get_template(TEMPLATE)
         return Markup(template.render({**context.get_all(), "hand": hand}))
     rows: HandRows = current_app.extensions["referee.rows"]
     row = rows.get(key)
     if row is None:
         variables: dict[str, Any] = {**context.get_all(), "hand": hand, "bases": _Marked()}
-        row = Markup(template.render(variables))
+        row = Markup(context.environment.get_template(TEMPLATE).render(variables))
         rows.put(key, row)
     if BASE not in row:
         return row
-    return Markup(row.replace(BASE, str(context["bases"][hand.number - 1])))
+    # the base is safe in HTML as it is (digits, a dash, hexadecimal digits): put in the
+    # row's text, not through Markup.replace, which escapes it again
+    return Markup(str.replace(row, BASE, str(context["bases"][hand.number - 1])))

@@ -110,6 +110,7 @@ actions = Table(
 TOKEN_BYTES = 16          # 128 bits per token
 SQLITE_WAIT = 30.0        # seconds a SQLite connection waits for another's lock
 STARTUP_WAIT = 900.0      # seconds a starting process waits for another's upgrade
+MARKS_KEPT = 8192         # loaded hands whose fingerprint a process keeps (StoredMatch.base)
 PARSED_MATCHES = 64       # matches whose parsed hands a process keeps (Store.load)
 
 # A match's version by either of its tokens (Store.version).
@@ -159,23 +160,49 @@ class StoredMatch:
     def base(self, hand: int) -> str:
         """The fingerprint a form for hand ``hand`` (1-based; past the end: a new hand) is
         built on now."""
-        facts = self.hands[hand - 1] if 1 <= hand <= len(self.hands) else None
-        return hand_base(facts, self.layout)
+        if not 1 <= hand <= len(self.hands):
+            return hand_base(None, self.layout)
+        mark = _fingerprints.mark(self.hands[hand - 1])
+        return f"{self.layout}-{mark}" if self.layout else mark
 
     @property
     def last_action(self) -> str | None:
         return self.undoable.label if self.undoable else None
 
 
+def _mark(facts: dict[str, Any]) -> str:
+    canonical = json.dumps(facts, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()[:16]
+
+
+class _Fingerprints:
+    """The fingerprints of the loaded hands, by the hand (issue 12: a history row's Delete
+    carries its hand's base; the hands a match loads are the ones ``_Parsed`` keeps, which no
+    caller changes in place, so a hand's fingerprint is worked out once per process)."""
+
+    def __init__(self, kept: int = MARKS_KEPT) -> None:
+        self._kept = kept
+        self._by_id: dict[int, tuple[dict[str, Any], str]] = {}   # the hand kept: its id stays
+
+    def mark(self, facts: dict[str, Any]) -> str:
+        found = self._by_id.get(id(facts))
+        if found is not None and found[0] is facts:
+            return found[1]
+        mark = _mark(facts)
+        if len(self._by_id) >= self._kept:
+            self._by_id.clear()
+        self._by_id[id(facts)] = (facts, mark)
+        return mark
+
+
+_fingerprints = _Fingerprints()
+
+
 def hand_base(facts: dict[str, Any] | None, layout: int = 0) -> str:
     """A short fingerprint of a stored hand ("new" for none) at its place: what an edit form
     was built on. ``layout`` is the match's count of deletes and undos, so that a form for
     hand 3 is stale once another hand has taken that number, even one with the same facts."""
-    if facts is None:
-        mark = "new"
-    else:
-        canonical = json.dumps(facts, sort_keys=True, separators=(",", ":"))
-        mark = hashlib.sha256(canonical.encode()).hexdigest()[:16]
+    mark = "new" if facts is None else _mark(facts)
     return f"{layout}-{mark}" if layout else mark
 
 

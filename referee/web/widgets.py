@@ -12,20 +12,34 @@ from markupsafe import Markup, escape
 from wtforms import widgets
 from wtforms.widgets import core
 
-_QUOTE, _ESCAPED_QUOTE = Markup('"'), Markup("&quot;")
+_SPECIAL = frozenset("&<>\"'")         # what escaping changes in a plain string
+_NAMES: dict[str, str] = {}              # an attribute's name as written (a few dozen)
+
+
+def _name(key: str) -> str:
+    name = _NAMES.get(key)
+    if name is None:
+        name = _NAMES[key] = str(escape(core.clean_key(key)))
+    return name
 
 
 def html_params(**kwargs: Any) -> Markup:
     """As ``wtforms.widgets.html_params``: the attributes sorted by name (``class_`` is
     "class", ``data_x_y`` is "data-x-y"), True written bare, False left out, every name and
-    value escaped."""
+    value escaped. A plain string with nothing to escape is written as it is, an integer as
+    its digits (no ``Markup`` made for either: most of a form's attributes)."""
     params: list[str] = []
     for key, value in sorted(kwargs.items()):
-        name = escape(core.clean_key(key))
         if value is True:
-            params.append(name)
+            params.append(_name(key))
         elif value is not False:
-            params.append(f'{name}="{escape(value).replace(_QUOTE, _ESCAPED_QUOTE)}"')
+            if type(value) is str:
+                text = value if _SPECIAL.isdisjoint(value) else str(escape(value))
+            elif type(value) is int:
+                text = str(value)
+            else:           # escaped, or markup as it is: its quotes written &quot;
+                text = str(escape(value)).replace('"', "&quot;")
+            params.append(f'{_name(key)}="{text}"')
     return Markup(" ".join(params))
 
 

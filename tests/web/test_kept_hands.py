@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 from sqlalchemy import event, select
 
-from referee.web.store import Store, matches
+from referee.web import store as store_module
+from referee.web.store import Store, hand_base, matches
 
 SETTINGS = {"players": ["Ágnes", "Tamás"], "target": 5, "first_dealer": 0}
 
@@ -160,3 +161,26 @@ def test_a_database_put_back_to_an_earlier_version_is_read_as_it_stands(
     assert hands_of(here, mid) == [FIRST]
     there.save_hands(mid, [FIRST], [FIRST, THIRD], "Hand 2")      # version 2 again
     assert hands_of(here, mid) == [FIRST, THIRD] == fresh(here, mid)
+
+
+def test_a_kept_hands_fingerprint_is_worked_out_once(
+    stores: tuple[Store, Store], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The base a form or a history row's Delete carries (``StoredMatch.base``) is worked out
+    once per kept hand (issue 12: a page's rows do not fingerprint their hands on every
+    answer); it is the base another process works out, and a changed hand gets its own."""
+    here, there = stores
+    mid = here.create("tartli", SETTINGS, [FIRST, SECOND])
+    expected = [hand_base(FIRST), hand_base(SECOND), "new"]
+    third = hand_base(THIRD)
+    worked: list[dict[str, Any]] = []
+    real = store_module._mark
+    monkeypatch.setattr(store_module, "_mark", lambda facts: worked.append(facts) or real(facts))
+    bases = [here.load(mid).base(n) for n in (1, 2, 3)]       # type: ignore[union-attr]
+    assert bases == expected
+    assert [here.load(mid).base(n) for n in (1, 2, 3)] == bases  # type: ignore[union-attr]
+    assert worked == [FIRST, SECOND]
+    there.save_hands(mid, [FIRST, SECOND], [FIRST, THIRD], "Hand 2 edited")
+    changed = here.load(mid)
+    assert changed is not None and changed.base(2) == third != bases[1]
+    assert changed.base(1) == bases[0] and worked == [FIRST, SECOND, THIRD]

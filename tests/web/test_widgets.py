@@ -17,6 +17,7 @@ from referee.web import widgets
 NAMES = st.from_regex(r"\A(data_|aria_)?[a-z][a-z_]{0,8}\Z") | st.sampled_from(
     ["class_", "for_", "id", "name", "value", "checked", "hx_post", "data_x_y_"])
 VALUES = (st.booleans() | st.none() | st.integers() | st.text(max_size=12)
+          | st.text(alphabet='<>&"\' a', max_size=6)
           | st.text(alphabet='<>&"\' a', max_size=6).map(Markup))
 
 
