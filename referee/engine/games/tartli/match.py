@@ -134,18 +134,17 @@ class MatchFold:
         """The hand's outcome, and the list its lines of the match's course go to (a claim's
         count, an award): its lines; with ``later`` (a stored hand), its lines are made when
         first read, from the hand's own and that list."""
-        fields: dict[str, Any] = dict(
-            number=number, dealer=dealer, scores=score.scores, totals_after=totals,
-            summary=summary, detail={"facts": facts, "verdicts": score.verdicts, "score": score},
-        )
+        detail = {"facts": facts, "verdicts": score.verdicts, "score": score}
         if not later:
-            outcome = HandOutcome(
-                lines=_lines(self.names, score, dealer, due, facts.end, []), **fields
-            )
-            return outcome, outcome.lines
+            lines = _lines(self.names, score, dealer, due, facts.end, [])
+            return HandOutcome(
+                number, dealer, score.scores, totals, lines, summary, detail=detail
+            ), lines
         tail: list[Line] = []
         return HandOutcome.explained_later(
-            partial(_lines, self.names, score, dealer, due, facts.end, tail), **fields
+            partial(_lines, self.names, score, dealer, due, facts.end, tail),
+            number=number, dealer=dealer, scores=score.scores, totals_after=totals,
+            summary=summary, detail=detail,
         ), tail
 
     def _end_played(self, outcome: HandOutcome, new: tuple[int, int], tail: list[Line]) -> None:
