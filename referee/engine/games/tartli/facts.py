@@ -24,7 +24,7 @@ played, the leader's first: the optional card-by-card record (6.1.6), checked by
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ...cards import HUNGARIAN, Card
@@ -169,11 +169,17 @@ def read_end(raw: dict[str, Any] | None) -> End | None:
         return None
     kind = raw["kind"]
     if kind == "played":
-        return Played(tuple(raw["piles"]), raw["last"], raw.get("stichmatsch"))
+        return _played(tuple(raw["piles"]), raw["last"], raw.get("stichmatsch"))
     if kind == "claim":
         return Claim(raw["claimant"], raw["completed"], raw.get("step7", False),
                      tuple(raw["piles"]))
     return Decider(raw["first"])
+
+
+@lru_cache(maxsize=4096)
+def _played(piles: tuple[int, int], last: int, stichmatsch: int | None) -> Played:
+    """A played-out end, made once for the same facts (a few hundred ends come again)."""
+    return Played(piles, last, stichmatsch)
 
 
 def _parse_trick(data: object, number: int) -> Trick:

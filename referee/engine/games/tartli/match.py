@@ -16,6 +16,7 @@ from .stored import Stored, score_stored
 
 RACE = RaceRules(target=501, award=1, big_award=2, far_behind_at_most=250, wrong_call_award=1)
 UNIT = "buli"
+TARGET = RACE.target
 NOT_REACHED = Finish((), None)
 
 
@@ -74,7 +75,8 @@ class MatchFold:
             scores = score.scores
             tentative = (self.totals[0] + scores[0], self.totals[1] + scores[1])
             self.draft, _ = self._outcome(
-                number, dealer, facts, score, tentative, "in progress", due, stored is not None
+                number, dealer, facts, score, scores, tentative, "in progress", due,
+                stored is not None,
             )
             self.draft.complete = False
             return
@@ -95,7 +97,7 @@ class MatchFold:
         scores = score.scores
         new = (before[0] + scores[0], before[1] + scores[1])
         outcome, tail = self._outcome(
-            number, dealer, facts, score, new, "", due, stored is not None
+            number, dealer, facts, score, scores, new, "", due, stored is not None
         )
         if isinstance(end, Played):
             self._end_played(outcome, new, tail)
@@ -129,30 +131,27 @@ class MatchFold:
 
     def _outcome(
         self, number: int, dealer: int, facts: HandFacts, score: HandScore,
-        totals: tuple[int, ...], summary: str, due: int, later: bool,
+        scores: tuple[int, int], totals: tuple[int, ...], summary: str, due: int, later: bool,
     ) -> tuple[HandOutcome, list[Line]]:
         """The hand's outcome, and the list its lines of the match's course go to (a claim's
         count, an award): its lines; with ``later`` (a stored hand), its lines are made when
         first read, from the hand's own and that list."""
-        fields: dict[str, Any] = dict(
-            number=number, dealer=dealer, scores=score.scores, totals_after=totals,
-            summary=summary, detail={"facts": facts, "verdicts": score.verdicts, "score": score},
-        )
+        detail = {"facts": facts, "verdicts": score.verdicts, "score": score}
         if not later:
-            outcome = HandOutcome(
-                lines=_lines(self.names, score, dealer, due, facts.end, []), **fields
-            )
-            return outcome, outcome.lines
+            lines = _lines(self.names, score, dealer, due, facts.end, [])
+            return HandOutcome(
+                number, dealer, scores, totals, lines, summary, detail=detail
+            ), lines
         tail: list[Line] = []
         return HandOutcome.explained_later(
-            partial(_lines, self.names, score, dealer, due, facts.end, tail), **fields
+            partial(_lines, self.names, score, dealer, due, facts.end, tail),
+            number=number, dealer=dealer, scores=scores, totals_after=totals,
+            summary=summary, detail=detail,
         ), tail
 
     def _end_played(self, outcome: HandOutcome, new: tuple[int, int], tail: list[Line]) -> None:
-        if new[0] < RACE.target and new[1] < RACE.target:
-            done = NOT_REACHED          # most hands: the race goes on (finish's answer)
-        else:
-            done = finish(new, RACE.target)
+        # most hands: the race goes on (``finish``'s answer then)
+        done = NOT_REACHED if new[0] < TARGET and new[1] < TARGET else finish(new, TARGET)
         if not done.reached:
             self.totals = new
             outcome.summary = "no one reached 501"

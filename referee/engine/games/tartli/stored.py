@@ -66,13 +66,13 @@ def _score(raw: dict[str, Any], names: list[str]) -> Stored | None:
     if isinstance(end, Decider):
         return Stored(dealer, read_canonical(raw), HandScore())
     shown = list(map(_MELDS, tricks))
-    if any(chain.from_iterable(shown[MELD_TRICKS:])):
-        return None        # melds after trick 8: never written by the app (4.3.1)
     indicator = HUNGARIAN.parse(raw["indicator"])
     read = list(map(_BARE.__getitem__, map(_WINNER, tricks)))
     verdicts: list[TrickVerdict] = []
     melds = [0, 0]
     if any(chain.from_iterable(shown)):             # most hands: few melds, if any
+        if any(chain.from_iterable(shown[MELD_TRICKS:])):
+            return None    # melds after trick 8: never written by the app (4.3.1)
         _contests(read, shown, dealer, indicator.suit, end, verdicts, melds)
     bela = raw["bela"]
     facts = HandFacts(
@@ -109,19 +109,17 @@ def _contests(
         if both[0] or both[1]:
             if leader is None:      # after a trick with no winner: never stored (6.1.2)
                 raise ValueError("a trick after the one in progress")
-            first, second, role, reason, points = _contest(
-                tuple(both[leader]), tuple(both[1 - leader]), trumps)
-            by_player = (first, second) if leader == 0 else (second, first)
-            winner = None if role is None else (leader, 1 - leader)[role]
-            read[number - 1] = Trick(read[number - 1].winner, by_player)
-            counted = number != unscored
-            verdicts.append(TrickVerdict(
-                number, leader, by_player, winner, reason,
-                (0, 0) if winner is None else (points, 0) if winner == 0 else (0, points),
-                counted,
-            ))
-            if counted and winner is not None:
-                melds[winner] += points
+            by_player, winner, reason, points, tricks = _contest(
+                tuple(both[0]), tuple(both[1]), leader, trumps)
+            read[number - 1] = tricks[read[number - 1].winner]
+            if number != unscored:
+                verdicts.append(TrickVerdict(
+                    number, leader, by_player, winner, reason, points, True))
+                if winner is not None:
+                    melds[winner] += points[winner]
+            else:
+                verdicts.append(TrickVerdict(
+                    number, leader, by_player, winner, reason, points, False))
         leader = read[number - 1].winner              # the next trick's leader (2.4)
 
 
@@ -133,11 +131,21 @@ def _lines(facts: HandFacts, names: list[str]) -> list[Line]:
 
 @lru_cache(maxsize=4096)
 def _contest(
-    leader: tuple[str, ...], second: tuple[str, ...], trumps: str
-) -> tuple[tuple[Meld, ...], tuple[Meld, ...], int | None, str, int]:
-    """The meld contest of a trick (4.2): both players' melds, whose scored (0 the leader's,
-    1 the second's, None neither's), why, and the winner's points."""
-    first, other = tuple(map(parse_meld, leader)), tuple(map(parse_meld, second))
-    role = contest_winner(first, other, trumps)
-    points = 0 if role is None else sum(m.points for m in (first, other)[role])
-    return first, other, role, contest_reason(first, other, trumps), points
+    first: tuple[str, ...], second: tuple[str, ...], leader: int, trumps: str
+) -> tuple[
+    tuple[tuple[Meld, ...], tuple[Meld, ...]], int | None, str, tuple[int, int],
+    dict[int | None, Trick],
+]:
+    """The meld contest of a trick (4.2), player 0's melds ``first`` and player 1's
+    ``second``, ``leader`` leading: both players' melds, whose scored (None: neither's), why,
+    the points by player, and the trick read (its melds) by its winner (0, 1, None)."""
+    by_player = (tuple(map(parse_meld, first)), tuple(map(parse_meld, second)))
+    led, other = by_player[leader], by_player[1 - leader]
+    role = contest_winner(led, other, trumps)
+    winner = None if role is None else (leader, 1 - leader)[role]
+    points = 0 if winner is None else sum(m.points for m in by_player[winner])
+    return (
+        by_player, winner, contest_reason(led, other, trumps),
+        (0, 0) if winner is None else (points, 0) if winner == 0 else (0, points),
+        {w: Trick(w, by_player) for w in (0, 1, None)},
+    )
