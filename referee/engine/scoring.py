@@ -19,7 +19,9 @@ are such facts: all (True), none (False: an import, a posted hand), or those equ
 list of stored hands: the hands before the one a change touches, and the unchanged hands after
 it (an edit, a delete, an insert) where they name their dealer. A game's fold with a
 ``trusted`` attribute skips what only checks a trusted hand; every other hand is checked in
-full. A hand folded without checks is reused later only where it is trusted again.
+full. A hand folded without checks is reused later only where it is trusted again; a hand
+checked in full once counts as checked when it comes again at its place from the end (after a
+change before it) and names its dealer.
 
 What a trusted fold skips depends only on the hand's own facts (its dealer as recorded), the
 settings and the names, never on the hands before it (the totals, the phase, the dealer due):
@@ -119,8 +121,9 @@ def _key(game: str, settings: dict[str, Any]) -> tuple[str, str]:
     return game, json.dumps(settings, sort_keys=True, ensure_ascii=False)
 
 
-def _common(a: list[Any], b: list[Any]) -> int:
-    """How many hands ``a`` and ``b`` share from the first."""
+def common_start(a: list[Any], b: list[Any]) -> int:
+    """How many hands ``a`` and ``b`` share from the first (list slices compare the very same
+    hands without looking into them: a change after 999 unchanged hands)."""
     n = min(len(a), len(b))
     if a[:n] == b[:n]:
         return n
@@ -179,7 +182,7 @@ def _score(
     if folded is None:
         start = game.fold(settings)
         folded = _Folded(type(start), states=[_state(start)])
-    keep = _common(folded.hands, hands)       # complete hands only: a draft is never kept
+    keep = common_start(folded.hands, hands)       # complete hands only: a draft is never kept
     n = len(hands)
     # how many hands, from the first, are trusted: with a list, those equal to its hands
     # (found through the cached hands where it holds those very objects, as a request's
@@ -187,9 +190,9 @@ def _score(
     if not isinstance(trusted, list):
         sure = n if trusted else 0
     elif keep:
-        sure = min(keep, _common(trusted, folded.hands))
+        sure = min(keep, common_start(trusted, folded.hands))
     else:
-        sure = _common(hands, trusted)
+        sure = common_start(hands, trusted)
     # and from the last: the stored hands after the one a change touches, where they name
     # their dealer (a hand without is read with the dealer due, which the change may move)
     after = n - _common_end(hands, trusted, n - sure) if isinstance(trusted, list) else n

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import Any
 
+from ..engine.scoring import common_start
+
 Facts = dict[str, Any]
 Hand = tuple[int, Facts]          # (uid, facts)
 
@@ -47,7 +49,7 @@ def region(
     widened so that it takes out ``before[removes]`` (a delete) and puts in
     ``after[inserts]`` (a restore) even where equal hands stand side by side."""
     n, m = len(before), len(after)
-    start = _common(before, after)
+    start = common_start(before, after)
     if removes is not None and 0 <= removes < n:
         start = min(start, removes)
     if inserts is not None and 0 <= inserts < m:
@@ -65,22 +67,6 @@ def region(
 
 def _same(a: Facts, b: Facts) -> bool:
     return a is b or a == b
-
-
-def _common(a: list[Facts], b: list[Facts]) -> int:
-    """How many hands ``a`` and ``b`` share from the first (list slices compare the very same
-    hands without looking into them: a change after 999 unchanged hands)."""
-    n = min(len(a), len(b))
-    if a[:n] == b[:n]:
-        return n
-    low, high = 0, n          # a[:low] == b[:low]; a[:high] != b[:high]
-    while high - low > 1:
-        middle = (low + high) // 2
-        if a[low:middle] == b[low:middle]:
-            low = middle
-        else:
-            high = middle
-    return low
 
 
 def build(
