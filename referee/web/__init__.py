@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, g, make_response, render_template, request
 from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from markupsafe import Markup
 from werkzeug.exceptions import MethodNotAllowed
 
 from .. import charts
@@ -22,6 +23,7 @@ from ..engine import matchfile
 from . import assets, changerows, chartcache, circlestore, invalid, rows, widgets
 from .boards import Boards
 from .pdf import Scoresheets
+from .recent import Recent
 from .store import Store
 from .unchanged import UnchangedPolls
 
@@ -86,9 +88,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["referee.scoresheets"] = Scoresheets()
     app.extensions["referee.boards"] = Boards()
     app.extensions["referee.charts"] = chartcache.Charts()
-    app.extensions["referee.rows"] = rows.HandRows()
+    app.extensions["referee.rows"] = Recent[Markup](rows.KEPT)
     app.jinja_env.globals["hand_row"] = rows.hand_row         # once for what it shows
-    app.extensions["referee.change_rows"] = rows.HandRows()
+    app.extensions["referee.change_rows"] = Recent[Markup](rows.KEPT)
     app.jinja_env.globals["change_row"] = changerows.change_row   # the same
     # the unchanged live poll (nearly every request) answered before Flask: unchanged.py
     app.wsgi_app = UnchangedPolls(  # type: ignore[method-assign]

@@ -15,7 +15,7 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from .rows import HandRows
+from .recent import Recent
 from .store import Event
 
 TEMPLATE = "matches/_change_row.html"
@@ -40,7 +40,7 @@ def _csrf(context: Context, event: Event) -> str:
 def change_row(context: Context, event: Event) -> Markup:
     """The row of ``event`` in the history of changes (``_change_row.html`` in the calling
     template's context), rendered once for what it shows."""
-    rows: HandRows = current_app.extensions["referee.change_rows"]
+    rows: Recent[Markup] = current_app.extensions["referee.change_rows"]
     key = _key(context, event)
     csrf = _csrf(context, event)
     row = rows.get(key)

@@ -4,13 +4,11 @@ change carries it)."""
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-
 from flask import current_app
 
 from ..charts import running_totals
 from ..engine.games.base import Game, MatchResult
+from .recent import Recent
 from .store import StoredMatch
 
 KEPT = 64                 # charts a process keeps (the matches being played now)
@@ -20,22 +18,14 @@ class Charts:
     """The last charts drawn, by (match id, version): a version's hands never change."""
 
     def __init__(self, kept: int = KEPT) -> None:
-        self._kept = kept
-        self._charts: OrderedDict[tuple[str, int], str] = OrderedDict()
-        self._lock = threading.Lock()
+        self._charts: Recent[str] = Recent(kept)
 
     def get(self, game: Game, match: StoredMatch, result: MatchResult) -> str:
         key = (match.id, match.version)
-        with self._lock:
-            svg = self._charts.get(key)
-            if svg is not None:
-                self._charts.move_to_end(key)
-                return svg
-        svg = running_totals(game, match.settings, result)
-        with self._lock:
-            self._charts[key] = svg
-            while len(self._charts) > self._kept:
-                self._charts.popitem(last=False)
+        svg = self._charts.get(key)
+        if svg is None:
+            svg = running_totals(game, match.settings, result)
+            self._charts.put(key, svg)
         return svg
 
 

@@ -12,8 +12,6 @@ on) has them rendered every time."""
 from __future__ import annotations
 
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Hashable
 from typing import Any
 
@@ -23,32 +21,11 @@ from jinja2.runtime import Context
 from markupsafe import Markup
 
 from ..engine.games.base import HandOutcome
+from .recent import Recent
 
 KEPT = 4096               # rows a process keeps (about 1.5 kB each)
 TEMPLATE = "matches/_hand_row.html"
 BASE = f"base{secrets.token_hex(8)}"     # where a kept row has its base (safe in a URL)
-
-
-class HandRows:
-    """The rows rendered lately, by what they show; the least recently used go first."""
-
-    def __init__(self, kept: int = KEPT) -> None:
-        self._kept = kept
-        self._rows: OrderedDict[Hashable, Markup] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable) -> Markup | None:
-        with self._lock:
-            row = self._rows.get(key)
-            if row is not None:
-                self._rows.move_to_end(key)
-            return row
-
-    def put(self, key: Hashable, row: Markup) -> None:
-        with self._lock:
-            self._rows[key] = row
-            while len(self._rows) > self._kept:
-                self._rows.popitem(last=False)
 
 
 def _key(context: Context, hand: HandOutcome) -> Hashable | None:
@@ -77,7 +54,7 @@ def hand_row(context: Context, hand: HandOutcome) -> Markup:
     if key is None:
         template = context.environment.get_template(TEMPLATE)
         return Markup(template.render({**context.get_all(), "hand": hand}))
-    rows: HandRows = current_app.extensions["referee.rows"]
+    rows: Recent[Markup] = current_app.extensions["referee.rows"]
     row = rows.get(key)
     if row is None:
         variables: dict[str, Any] = {**context.get_all(), "hand": hand, "bases": _Marked()}

@@ -61,6 +61,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from ..engine import matchfile
 from ..engine.errors import RuleViolation
 from ..engine.games import get
+from ..engine.memo import ByIdentity
 from .splice import Hand, Splice, build, dumps, loads, region
 
 metadata = MetaData()
@@ -181,17 +182,13 @@ class _Fingerprints:
     caller changes in place, so a hand's fingerprint is worked out once per process)."""
 
     def __init__(self, kept: int = MARKS_KEPT) -> None:
-        self._kept = kept
-        self._by_id: dict[int, tuple[dict[str, Any], str]] = {}   # the hand kept: its id stays
+        self._marks: ByIdentity[str] = ByIdentity(kept)
 
     def mark(self, facts: dict[str, Any]) -> str:
-        found = self._by_id.get(id(facts))
-        if found is not None and found[0] is facts:
-            return found[1]
-        mark = _mark(facts)
-        if len(self._by_id) >= self._kept:
-            self._by_id.clear()
-        self._by_id[id(facts)] = (facts, mark)
+        mark = self._marks.get(facts)
+        if mark is None:
+            mark = _mark(facts)
+            self._marks.put(facts, mark)
         return mark
 
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 import re
 
 from flask import Flask
+from markupsafe import Markup
 from webtools import A, B, Table, hand, played
 
 from referee import create_app
-from referee.web.rows import HandRows
+from referee.web.recent import Recent
 
 X = hand("8h", end=played((80, 71), A))
 Y = hand("9l", end=played((100, 51), A))
@@ -39,12 +40,12 @@ def test_the_changes_are_shown_as_a_new_process_shows_them(app: Flask, table: Ta
         urls = re.findall(rf'hx-post="(/m/{mid}/hands/{n}/delete\?base=[^"]+)"',
                           table.get(f"/m/{mid}").html)
         assert table.post(urls[0].replace("&amp;", "&")).status == 302
-    kept: HandRows = app.extensions["referee.change_rows"]
+    kept: Recent[Markup] = app.extensions["referee.change_rows"]
     first = table.get(f"/m/{mid}").html
-    rendered = len(kept._rows)
+    rendered = len(kept)
     assert rendered == 3                       # seeded, and the two deletes
     shown = app.test_client().get(f"/m/{mid}").get_data(as_text=True)    # another phone
-    assert len(kept._rows) == rendered         # every row taken from the kept ones
+    assert len(kept) == rendered         # every row taken from the kept ones
     fresh = create_app({"TESTING": True, "DATABASE_URL": app.config["DATABASE_URL"],
                         "SECRET_KEY": app.config["SECRET_KEY"]})
     try:
@@ -58,7 +59,7 @@ def test_the_changes_are_shown_as_a_new_process_shows_them(app: Flask, table: Ta
     forms = RESTORE.findall(changes(shown))
     assert len(forms) == 2
     assert {token for _, token in forms} == {page_token(shown)} != {page_token(first)}
-    assert not any(page_token(first) in row for row in kept._rows.values())
+    assert not any(page_token(first) in row for row in kept.values())
     url, token = RESTORE.findall(changes(table.get(f"/m/{mid}").html))[-1]   # hand 3's delete
     assert table.post(url, token=token).status == 302
     assert len(table.hands(mid)) == 2

@@ -8,6 +8,7 @@ from typing import Any
 
 from ...errors import RuleViolation
 from ...ledger import settle_up
+from ...memo import ByIdentity
 from ...tricks import read_trusted
 from ..base import HandOutcome, Line, MatchResult, Standing, fold_hands
 from ..dealer import proposed_after
@@ -118,24 +119,20 @@ def _lines(lines: list[Line], facts: HandFacts, due: int, table: Table) -> list[
     return lines
 
 
-# Stored hands found to have nothing to fill in, by identity (kept alive here, so that no
-# other object takes the same id): a change at hand 1,000 looks into the 999 stored hands
-# before it once per process, not on every request (issue 12). Only the hands before a start
-# are remembered: stored hands, which are never changed in place (a hand after it may be a
-# copy that an action is about to change).
-_NOTHING_TO_FILL: dict[int, dict[str, Any]] = {}
-_REMEMBERED = 20_000
+# Stored hands found to have nothing to fill in: a change at hand 1,000 looks into the 999
+# stored hands before it once per process, not on every request (issue 12). Only the hands
+# before a start are remembered: stored hands, which are never changed in place (a hand after
+# it may be a copy that an action is about to change).
+_NOTHING_TO_FILL: ByIdentity[bool] = ByIdentity(20_000)
 
 
 def _nothing_to_fill(hand: dict[str, Any], stored: bool = False) -> bool:
-    if _NOTHING_TO_FILL.get(id(hand)) is hand:
+    if _NOTHING_TO_FILL.get(hand):
         return True
     if hand.get("dealer") is None or fillable(hand):
         return False
     if stored:
-        if len(_NOTHING_TO_FILL) >= _REMEMBERED:
-            _NOTHING_TO_FILL.clear()
-        _NOTHING_TO_FILL[id(hand)] = hand
+        _NOTHING_TO_FILL.put(hand, True)
     return True
 
 
