@@ -33,7 +33,16 @@ Outcomes again (issue 12): a change of hand k folds the hands after it again, th
 them are the very hands folded before, only after other totals. Before such a trusted hand is
 added, a fold's ``prior`` attribute is its outcome from the last fold (else None); a game may
 take from it what depends only on the hand (its payments, its summary, its facts) and fold just
-the rest, so that an edit early in a long match costs little more than one at its end.
+the rest.
+
+And not folded at all (issue 12): where the fold's state before such a hand is the state it
+had before it last time, the hand's outcome and the state after it are last time's too (a fold
+reads nothing but its state, the hand and its number; never its outcomes so far). A game whose
+totals only add up, with no target (Troggu's balances), names that part of its state in its
+fold's ``shifts``: its outcomes read it only as ``totals_after``, and read the hand's number
+only as ``number``. Then the state need only be the same apart from those totals, at any
+number: each later outcome is last time's, its totals shifted by the change's difference, so
+an edit early in a long match folds the hands it changed and no other.
 """
 
 from __future__ import annotations
@@ -44,6 +53,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from operator import add, sub
 from threading import Lock
 from typing import Any
 
@@ -160,6 +170,30 @@ def _same(a: Any, b: Any) -> bool:
     return a is b or a == b
 
 
+def _difference(
+    now: dict[str, Any], before: dict[str, Any], shifts: str | None
+) -> tuple[int, ...] | None:
+    """How the fold's state ``now`` differs from its state ``before`` (at the same hand last
+    time): the difference of the ``shifts`` totals where all else is the same (empty without
+    ``shifts``), None where anything else differs."""
+    if now is before:
+        return ()
+    if now.keys() != before.keys() or not all(
+            _same(value, before[key]) for key, value in now.items() if key != shifts):
+        return None
+    return () if shifts is None else tuple(map(sub, now[shifts], before[shifts]))
+
+
+def _shifted(outcome: HandOutcome, number: int, difference: tuple[int, ...]) -> HandOutcome:
+    """Last time's ``outcome``, as hand ``number``, its totals shifted by ``difference``."""
+    if outcome.number == number and not any(difference):
+        return outcome
+    moved = object.__new__(type(outcome))
+    moved.__dict__ = {**vars(outcome), "number": number,
+                      "totals_after": tuple(map(add, outcome.totals_after, difference))}
+    return moved
+
+
 def score(
     game_name: str, settings: dict[str, Any], hands: list[dict[str, Any]],
     trusted: bool | list[dict[str, Any]] = False,
@@ -205,6 +239,8 @@ def _score(
     # to the fold (``prior``)
     old_hands, old_outcomes = folded.hands[keep:], folded.outcomes[keep:]
     old_checked = folded.checked[keep:]
+    old_states = folded.states[keep:]         # the state before each of ``old_hands``
+    shifts: str | None = getattr(folded.kind, "shifts", None)
     if folded.draft is not None:
         old_hands.append(folded.draft[0])
         old_checked.append(folded.draft[1])
@@ -228,6 +264,9 @@ def _score(
         del folded.states[keep + 1:]
         fold = _resume(folded.kind, folded.states[keep], folded.outcomes)
     word = game.hand_word.capitalize()
+    # the fold's state after hands taken as they were, and how it differs from last time's
+    shifted: dict[str, Any] | None = None
+    difference: tuple[int, ...] | None = None
     try:
         for number in range(keep + 1, n + 1):
             raw = hands[number - 1]
@@ -238,9 +277,31 @@ def _score(
             # its dealer, where it names him
             checked = old is not None and old_checked[old] and _names_dealer(raw)
             given = trusted_at(number)
-            fold.trusted = given or checked
-            fold.prior = old_outcomes[old] if fold.trusted and old is not None else None
+            trusted_now = given or checked
             checked = checked or not given
+            if trusted_now and old is not None and old + 1 < len(old_states):
+                # a complete hand folded last time: taken as it was where the state before it
+                # is the same (see the module's text)
+                if shifted is None:           # else the state is last time's, shifted by it
+                    difference = _difference(folded.states[-1], old_states[old], shifts)
+                if difference is not None and (
+                        shifts is not None or old_outcomes[old].number == number):
+                    outcome = _shifted(old_outcomes[old], number, difference)
+                    shifted = old_states[old + 1]
+                    if shifts is not None and any(difference):
+                        shifted = {**shifted,
+                                   shifts: tuple(map(add, shifted[shifts], difference))}
+                    folded.hands.append(raw)
+                    folded.checked.append(checked)
+                    folded.outcomes.append(outcome)
+                    folded.states.append(shifted)
+                    fold.hands.append(outcome)
+                    continue
+            if shifted is not None:
+                fold.__dict__.update(_state_copy(shifted))
+                shifted = None
+            fold.trusted = trusted_now
+            fold.prior = old_outcomes[old] if trusted_now and old is not None else None
             try:
                 fold.add(number, raw, number == n)
             except RuleViolation as error:
@@ -252,6 +313,8 @@ def _score(
                 folded.states.append(_state(fold))
             else:
                 folded.draft = (raw, checked, _state(fold), fold.draft)
+        if shifted is not None:
+            fold.__dict__.update(_state_copy(shifted))
         return fold.result()          # type: ignore[no-any-return]
     finally:
         with _lock:

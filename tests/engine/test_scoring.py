@@ -348,26 +348,28 @@ def test_after_a_delete_the_later_stored_hands_are_trusted_where_they_name_their
         assert trusted == (new[number - 1].get("dealer") is not None), number
 
 
-def test_an_edit_folds_the_later_troggu_hands_from_their_outcomes(
+def test_an_edit_of_a_troggu_hand_folds_that_hand_alone(
     monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """An edit of hand 2 folds the hands after it again after other balances: each stored hand
-    is trusted and offered its outcome of the last fold, from which it takes its payments:
-    only the edited hand is scored. The result is the fold from scratch's, lines included, and
-    the next read of the stored hands (checked in full once) folds nothing again."""
+    """An edit of hand 2 folds that hand alone: the state before each later hand is the one
+    it had last time but for the balances, so its outcome is last time's with its balances
+    shifted by the edit's difference (Troggu's balances only add up: scoring's ``shifts``).
+    The result is the fold from scratch's, lines included, and the next read of the stored
+    hands (checked in full once) folds nothing again."""
     from referee.engine.games.troggu import match as troggu_match
 
     match, hands = long_match("troggu")
     text = matchfile.dumps(matchfile.load(as_file("troggu", match, hands)))
     stored = json.loads(text)["hands"]                  # as the app wrote them: every dealer
     scoring.forget()
-    scoring.score("troggu", match, stored)              # the first read: checked in full
+    first = scoring.score("troggu", match, stored)      # the first read: checked in full
     new = None
     for index in range(len(pool("troggu")) - 1):
         hand = get("troggu").canonical_hand(fresh("troggu", index))
         candidate = [stored[0], {**hand, "dealer": stored[1]["dealer"]}, *stored[2:]]
-        if candidate[1] != stored[1] and not isinstance(scratch("troggu", match, candidate),
-                                                        tuple):
+        found = scratch("troggu", match, candidate)
+        if not isinstance(found, tuple) and found[0][1][0]["scores"] != list(
+                first.hands[1].scores):               # other payments: other balances after
             new = candidate
             break
     assert new is not None
@@ -382,9 +384,42 @@ def test_an_edit_folds_the_later_troggu_hands_from_their_outcomes(
     seen = _spy_on_adds("troggu", match, monkeypatch)
     result = scoring.score("troggu", match, new, stored)
     assert len(scored) == 1
-    assert [(n, t, p) for n, t, p in seen] == [(2, False, False)] + [
-        (n, True, True) for n in range(3, len(new) + 1)]
+    assert seen == [(2, False, False)]
     assert outcome(result) == scratch("troggu", match, new)
+    assert all(result.hands[k].totals_after != first.hands[k].totals_after
+               for k in range(2, len(new)))
     seen.clear()
     scoring.score("troggu", match, json.loads(json.dumps(new)))
     assert seen == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_after_an_edit_that_leaves_the_state_as_it_was_no_later_hand_is_folded(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stored hand edited to say no dealer, where its dealer was the one due: it scores as
+    before, so the fold's state after it is what it was, and every later hand's outcome is
+    last time's, the very object, without folding it again (where it names its dealer)."""
+    match, hands = long_match(game)
+    text = matchfile.dumps(matchfile.load(as_file(game, match, hands)))
+    stored = json.loads(text)["hands"]                  # as the app wrote them: every dealer
+    scoring.forget()
+    first = scoring.score(game, match, stored)          # the first read: checked in full
+    for k in range(1, len(stored) - 1):
+        new = [*stored[:k], {key: value for key, value in stored[k].items() if key != "dealer"},
+               *stored[k + 1:]]
+        if [hand.as_dict() for hand in get(game).score(match, new).hands] == [
+                hand.as_dict() for hand in first.hands]:        # the dealer was the one due
+            break
+    else:
+        pytest.skip("no hand dealt by the dealer due")
+    seen = _spy_on_adds(game, match, monkeypatch)
+    result = scoring.score(game, match, new, stored)
+    # a later hand that names no dealer is read with the dealer due: checked in full again;
+    # and a hand still in progress is folded again (only complete hands are kept)
+    unnamed = [j for j in range(k + 2, len(new) + 1) if new[j - 1].get("dealer") is None
+               or (j == len(new) and first.draft is not None)]
+    assert [number for number, _, _ in seen] == [k + 1, *unnamed]
+    assert all(result.hands[j - 1] is first.hands[j - 1]
+               for j in range(k + 2, len(new) + 1) if j not in unnamed)
+    assert outcome(result) == scratch(game, match, new)

@@ -47,6 +47,9 @@ class MatchFold:
         self.draft: HandOutcome | None = None
 
     trusted = False       # the next hand's facts were checked when stored (scoring.py)
+    # the balances only add up each hand's payments (no target, 7.5.2): an outcome reads them
+    # only as its ``totals_after``, and its number only as ``number`` (scoring.py)
+    shifts = "balances"
     prior: HandOutcome | None = None      # the next hand's outcome from the last fold (same)
 
     def add(self, number: int, raw: object, last: bool = False) -> HandOutcome:
