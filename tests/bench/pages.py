@@ -2,7 +2,8 @@
 temporary SQLite store, driven through Flask's test client as htmx drives it. The long matches
 are written straight into the store.
 
-For each length: a hand POST (the bidding of a new hand, everybody passing), an edit (the points
+For each length, the lengths in turns (a busy moment of a shared machine falls on all three,
+not on one): a hand POST (the bidding of a new hand, everybody passing), an edit (the points
 of a Misère in the middle of the match), a delete (of the last hand) and an undo (of that
 delete), each as the p95 of the process's CPU time (the test client runs the app in this
 process: its CPU time is the server's work, whatever else the machine is doing); the match
@@ -34,6 +35,7 @@ FLASK = "flask 1 kB route (ms)"
 HTMX = {"HX-Request": "true", "Accept-Encoding": "gzip"}
 ACTIONS = ("hand", "edit", "delete", "undo")
 MISERE = ([40, 25, 20, 15], [25, 40, 20, 15])          # a Misère's points, and another
+ROUNDS = 12             # each action measured this many times at each length, in turns
 
 
 def _sizes(response: Any) -> tuple[int, int]:
@@ -58,6 +60,10 @@ class Bench:
         self.app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False,
                                "DATABASE_URL": f"sqlite:///{folder}/bench-{hands}.sqlite3"})
         data = troggu_file(hands)
+        # each length its own first name: the engine keeps a fold per game and settings, and
+        # the lengths are measured in turns
+        players = data["settings"]["players"]
+        data["settings"]["players"] = [f"{players[0]} {hands + 1}", *players[1:]]
         settings = GAME.settings(data["settings"])
         facts = GAME.complete(settings, [GAME.canonical_hand(h) for h in data["hands"]])
         self.mid = str(self.app.extensions["referee.store"].create("troggu", settings, facts))
@@ -96,33 +102,39 @@ class Bench:
 
     def run(self, repeat: int) -> dict[str, list[float]]:
         """Each action's CPU ms, and its answer's sizes ("<action> wire", "<action> raw")."""
-        found: dict[str, list[float]] = {f"{k}{part}": [] for k in ACTIONS
-                                         for part in ("", " wire", " raw")}
+        found: dict[str, list[float]] = {}
+        for _ in range(repeat):
+            self.round(found)
+        return found
 
+    def round(self, found: dict[str, list[float]]) -> None:
+        """Each action once, its CPU ms and its answer's sizes added to ``found``."""
         def measure(action: str, request: Callable[[], Any]) -> None:
             cpu, answer = _cpu_ms(request)
-            found[action].append(cpu)
             wire, raw = _sizes(answer)
-            found[f"{action} wire"].append(wire)
-            found[f"{action} raw"].append(raw)
+            for key, value in ((action, cpu), (f"{action} wire", wire),
+                               (f"{action} raw", raw)):
+                found.setdefault(key, []).append(value)
 
-        for _ in range(repeat):
-            measure("hand", self.bids)
-            self.misere(self.hands + 1, MISERE[0])
-            measure("edit", self.edit)
-            measure("delete", lambda: self.post(f"/hands/{self.hands + 1}/delete"))
-            measure("undo", lambda: self.post("/undo"))
-            self.post(f"/hands/{self.hands + 1}/delete")       # back to ``hands`` hands
-        return found
+        measure("hand", self.bids)
+        self.misere(self.hands + 1, MISERE[0])
+        measure("edit", self.edit)
+        measure("delete", lambda: self.post(f"/hands/{self.hands + 1}/delete"))
+        measure("undo", lambda: self.post("/undo"))
+        self.post(f"/hands/{self.hands + 1}/delete")       # back to ``hands`` hands
 
     def page(self, repeat: int) -> tuple[float, int]:
         runs, size = [], 0
         for _ in range(repeat):
-            start = time.perf_counter()
-            response = self.client.get(f"/m/{self.mid}")
-            runs.append((time.perf_counter() - start) * 1000)
-            size = len(response.get_data())
+            ms, size = self.page_once()
+            runs.append(ms)
         return median(runs), size
+
+    def page_once(self) -> tuple[float, int]:
+        """The match page's wall ms and size."""
+        start = time.perf_counter()
+        response = self.client.get(f"/m/{self.mid}")
+        return (time.perf_counter() - start) * 1000, len(response.get_data())
 
     def explanation(self, repeat: int) -> tuple[float, int]:
         """A hand's explanation as its row loads it when opened (htmx), and an older page of
@@ -170,14 +182,23 @@ def figures(baselines: dict[str, float]) -> list[Figure]:
     explained: dict[int, tuple[float, int]] = {}
     polls = (0.0, 0.0, 0.0, 0.0)
     with tempfile.TemporaryDirectory() as folder:
-        for hands in LENGTHS:
-            bench = Bench(Path(folder), hands)
-            runs = bench.run(repeat=12 if hands < 1000 else 5)
-            writes[hands] = {k: p95(v) if k in ACTIONS else max(v) for k, v in runs.items()}
-            pages[hands] = bench.page(repeat=10 if hands < 1000 else 4)
+        # the lengths measured in turns, so that a busy moment of the machine falls on all
+        benches = {hands: Bench(Path(folder), hands) for hands in LENGTHS}
+        runs: dict[int, dict[str, list[float]]] = {hands: {} for hands in LENGTHS}
+        views: dict[int, list[float]] = {hands: [] for hands in LENGTHS}
+        sizes: dict[int, int] = {}
+        for _ in range(ROUNDS):
+            for hands, bench in benches.items():
+                bench.round(runs[hands])
+            for hands, bench in benches.items():
+                ms, sizes[hands] = bench.page_once()
+                views[hands].append(ms)
+        for hands, bench in benches.items():
+            writes[hands] = {k: p95(v) if k in ACTIONS else max(v)
+                             for k, v in runs[hands].items()}
+            pages[hands] = median(views[hands]), sizes[hands]
             explained[hands] = bench.explanation(repeat=10 if hands < 1000 else 4)
-            if hands == 100:
-                polls = bench.polls(repeat=30)
+        polls = benches[100].polls(repeat=30)
     for action, words in (("hand", "a hand POST"), ("edit", "an edit"),
                           ("delete", "a delete"), ("undo", "an undo")):
         flat = writes[1000][action] <= 1.5 * writes[10][action]
