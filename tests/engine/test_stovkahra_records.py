@@ -156,6 +156,17 @@ def test_the_dealer_is_proposed_and_written_in_2_5() -> None:
     assert score(completed).standing.dealer == 2
 
 
+def test_completing_changes_no_deal_and_keeps_the_complete_ones_as_they_are() -> None:
+    """The deals given are never changed in place (each filled-in deal is a new one), and a
+    match with nothing to fill in is the very same deals: after a change, the stored deals
+    are found unchanged by identity (issue 12)."""
+    hands = [GAME.canonical_hand(PLAIN_DEAL)] * 3
+    completed = GAME.complete(settings(first_dealer=W), hands)
+    assert hands[0]["dealer"] is None
+    again = GAME.complete(settings(first_dealer=W), completed)
+    assert again == completed and all(a is b for a, b in zip(again, completed, strict=True))
+
+
 def test_a_recorded_dealer_stays_when_an_earlier_deal_is_deleted_6_1() -> None:
     completed = GAME.complete(settings(first_dealer=W), [GAME.canonical_hand(PLAIN_DEAL)] * 3)
     result = score(completed[1:])                       # deal 1 deleted

@@ -140,13 +140,15 @@ class Stovkahra(Game):
         if all(isinstance(deal, dict) and deal.get("dealer") is not None
                and (deal.get("sticks") is None or deal.get("sticks_by") is not None)
                for deal in hands):
-            return [dict(deal) for deal in hands]      # nothing to fill in: no fold needed
+            # nothing to fill in: no fold needed; the very deals, found unchanged by identity
+            # after a change (issue 12)
+            return list(hands)
         fold = MatchFold(settings)
         completed = []
         due = settings["first_dealer"]
         fits = True
         for number, raw in enumerate(hands, 1):
-            deal = dict(raw)
+            deal = raw
             outcome = None
             try:
                 if fits:
@@ -157,11 +159,11 @@ class Stovkahra(Game):
                 # dealers follow the rotation, and nothing else is filled in
                 fits = False
             if deal.get("dealer") is None:
-                deal["dealer"] = outcome.dealer if outcome is not None else due
+                deal = {**deal, "dealer": outcome.dealer if outcome is not None else due}
             due = proposed_after(deal["dealer"], 4)         # passes to the left (2.5)
             made = None if outcome is None else outcome.detail.get("sticks_made")
             if made is not None:
-                deal["sticks_by"], deal["sticks_against"] = made
+                deal = {**deal, "sticks_by": made[0], "sticks_against": made[1]}
             completed.append(deal)
         return completed
 
