@@ -116,3 +116,26 @@ def test_troggu_does_not_remember_a_hand_after_the_start() -> None:
     assert game.complete(settings, listed, at)[at] is edited        # nothing to fill in
     maker = edited.pop("discard_by")                                 # changed in place
     assert game.complete(settings, listed, at)[at]["discard_by"] == maker
+
+
+def test_troggu_looks_only_into_the_hand_a_change_makes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A change of one hand in the middle, once the stored hands were found complete: only the
+    changed hand (a copy) is looked into, not the stored hands before or after it one by one
+    (issue 12: at 1,000 hands they are found together, by identity)."""
+    from referee.engine.games.troggu import match as troggu_match
+
+    game, settings, hands = match("troggu-evening")
+    game.complete(settings, hands, len(hands))
+    looked: list[object] = []
+    nothing_to_fill = troggu_match._nothing_to_fill
+
+    def spy(hand: dict[str, Any], *more: Any) -> bool:
+        looked.append(hand)
+        return nothing_to_fill(hand, *more)
+
+    monkeypatch.setattr(troggu_match, "_nothing_to_fill", spy)
+    at = len(hands) // 2
+    edited = json.loads(json.dumps(hands[at]))
+    listed = [*hands[:at], edited, *hands[at + 1:]]
+    assert game.complete(settings, listed, at) == hands
+    assert looked == [edited]

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from operator import add
+from itertools import compress, count
+from operator import add, not_
 from typing import Any
 
 from ...errors import RuleViolation
@@ -122,25 +123,26 @@ def _lines(lines: list[Line], facts: HandFacts, due: int, table: Table) -> list[
     return lines
 
 
-# Stored hands found to have nothing to fill in: a change at hand 1,000 looks into the 999
-# stored hands before it once per process, not on every request (issue 12). Only the hands
-# before a start are remembered: stored hands, which are never changed in place (a hand after
-# it may be a copy that an action is about to change).
-_NOTHING_TO_FILL: ByIdentity[bool] = ByIdentity(20_000)
+class _Complete(ByIdentity[bool]):
+    """Stored hands found to have nothing to fill in, by identity (``ByIdentity``), asked
+    about a whole list at once: a change at hand 1,000 looks into the 999 stored hands around
+    it once per process, not on every request, and then finds them here without a Python
+    call per hand (issue 12)."""
+
+    def unknown(self, hands: list[dict[str, Any]], start: int = 0) -> list[int]:
+        """The positions, from ``start`` on and in order, of the hands not found here. (A
+        hand's id found here is the very hand: the memo keeps that object alive.)"""
+        known = map(self._by_id.__contains__, map(id, hands[start:]))
+        return list(compress(count(start), map(not_, known)))
 
 
-def _nothing_to_fill(hand: dict[str, Any], stored: bool = False) -> bool:
-    if _NOTHING_TO_FILL.get(hand):
-        return True
-    if hand.get("dealer") is None or fillable(hand):
-        return False
-    if stored:
-        _NOTHING_TO_FILL.put(hand, True)
-    return True
+# Only the hands before a start are remembered: stored hands, which are never changed in place
+# (a hand after it may be a copy that an action is about to change).
+_NOTHING_TO_FILL = _Complete(20_000)
 
 
-def _stored_complete(hand: dict[str, Any]) -> bool:
-    return _nothing_to_fill(hand, stored=True)
+def _nothing_to_fill(hand: dict[str, Any]) -> bool:
+    return hand.get("dealer") is not None and not fillable(hand)
 
 
 def complete_hands(
@@ -153,20 +155,23 @@ def complete_hands(
     in (else all are completed), and the completing resumes after them."""
     n = len(settings["players"])
     start = max(0, min(start, len(hands)))
-    if not all(map(_stored_complete, hands[:start])):
-        start = 0
-    dealer = (settings["first_dealer"] if start == 0
-              else proposed_after(hands[start - 1]["dealer"], n))
-    completed = list(hands[:start])
-    for hand in hands[start:]:
-        if _nothing_to_fill(hand):                   # as most are: stored hands after a change
-            completed.append(hand)
-            dealer = proposed_after(hand["dealer"], n)
+    for index in _NOTHING_TO_FILL.unknown(hands[:start]):
+        if not _nothing_to_fill(hands[index]):
+            start = 0
+            break
+        _NOTHING_TO_FILL.put(hands[index], True)
+    completed = list(hands)
+    # the hands after the start found here (as most are: stored hands after a change) have
+    # nothing to fill in: only the others are looked into, each after the hand before it
+    for index in _NOTHING_TO_FILL.unknown(hands, start):
+        hand = hands[index]
+        if _nothing_to_fill(hand):
             continue
         if hand.get("dealer") is None:
+            dealer = (settings["first_dealer"] if index == 0
+                      else proposed_after(completed[index - 1]["dealer"], n))   # right (2.4)
             hand = {**hand, "dealer": dealer}
-        completed.append(complete_choices(hand, hand["dealer"], n))
-        dealer = proposed_after(hand["dealer"], n)          # to the right (2.4)
+        completed[index] = complete_choices(hand, hand["dealer"], n)
     return completed
 
 
