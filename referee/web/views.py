@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from itertools import compress, count
+from operator import not_
 from typing import Any
 
 from flask import (
@@ -31,6 +33,7 @@ from ..engine import matchfile, scoring
 from ..engine.errors import RuleViolation
 from ..engine.games import GAMES
 from ..engine.games.base import HandOutcome, MatchResult, require_name
+from ..engine.scoring import common_start
 from ..stats import csv as csv_export
 from . import htmx
 from .bases import Bases
@@ -706,21 +709,21 @@ def _canonical(
     stored: Sequence[dict[str, Any]] = (),
 ) -> list[dict[str, Any]]:
     """The hands as the store keeps them, every proposed fact filled in (``Game.complete``);
-    a problem names its hand, as the fold does. A hand equal to the ``stored`` one at its place
-    is in that form already."""
-    canonical = []
-    same = 0                  # the hands up to here are the stored ones: complete from there
-    for number, raw in enumerate(hands, 1):
-        if number <= len(stored) and (raw is stored[number - 1] or raw == stored[number - 1]):
-            canonical.append(raw)
-            if same == number - 1:
-                same = number
+    a problem names its hand, as the fold does. A ``stored`` hand (the very object, wherever it
+    stands now), or a hand equal to the stored one at its place, is in that form already:
+    found together (issue 12: not one by one in a long match), only the others are made."""
+    canonical = list(hands)
+    kept = set(map(id, stored))         # alive (``stored`` holds them): an id is its hand
+    for index in compress(count(), map(not_, map(kept.__contains__, map(id, hands)))):
+        raw = hands[index]
+        if index < len(stored) and raw == stored[index]:
             continue
         try:
-            canonical.append(web.game.canonical_hand(raw))
+            canonical[index] = web.game.canonical_hand(raw)
         except RuleViolation as error:
-            raise error.in_hand(number, web.game.hand_word.capitalize()) from None
-    return web.game.complete(settings, canonical, same)
+            raise error.in_hand(index + 1, web.game.hand_word.capitalize()) from None
+    # the hands up to the first that is not the stored one at its place: complete from there
+    return web.game.complete(settings, canonical, common_start(hands, list(stored)))
 
 
 def _scored_as_stored(

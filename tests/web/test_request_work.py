@@ -1,0 +1,49 @@
+"""What a change looks into (issue 12): the stored hands around the hand a change makes are
+the store's very objects, found together, not looked into one by one, so that a change costs
+about as much at hand 1,000 as at hand 10. What the table sees stays the same."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import Flask
+from test_heavy import seed_evening
+from webtools import Table
+
+from referee.engine import scoring
+from referee.engine.games.troggu import GAME as TROGGU
+
+HTMX = pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
+HANDS = 30
+
+
+@pytest.fixture
+def evening(table: Table) -> str:
+    """A Troggu evening of HANDS hands, its page seen once."""
+    scoring.forget()
+    mid = seed_evening(table, HANDS)
+    assert table.get(f"/m/{mid}").status == 200
+    return mid
+
+
+@HTMX
+def test_a_restored_hand_is_the_only_one_put_in_the_stores_form(
+        app: Flask, table: Table, evening: str, htmx: bool,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hand deleted early in the match and restored: the stored hands after it, moved one
+    place on, are in the store's form already; only the restored hand is made so."""
+    before = table.hands(evening)
+    table.done(table.post(f"/m/{evening}/hands/5/delete", htmx=htmx), htmx)
+    event = app.extensions["referee.store"].load(evening, events=1).events[0].id
+    made: list[dict[str, Any]] = []
+    canonical_hand = type(TROGGU).canonical_hand
+
+    def spy(self: Any, raw: Any) -> dict[str, Any]:
+        made.append(raw)
+        return canonical_hand(self, raw)
+
+    monkeypatch.setattr(type(TROGGU), "canonical_hand", spy)
+    table.done(table.post(f"/m/{evening}/changes/{event}/restore", htmx=htmx), htmx)
+    assert made == [before[4]]
+    assert table.hands(evening) == before
