@@ -8,11 +8,12 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from test_heavy import seed_evening
+from test_heavy import finish, seed_evening
 from webtools import Table
 
 from referee.engine import scoring
 from referee.engine.games.troggu import GAME as TROGGU
+from referee.engine.games.troggu import match as troggu_match
 
 HTMX = pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
 HANDS = 30
@@ -47,3 +48,25 @@ def test_a_restored_hand_is_the_only_one_put_in_the_stores_form(
     table.done(table.post(f"/m/{evening}/changes/{event}/restore", htmx=htmx), htmx)
     assert made == [before[4]]
     assert table.hands(evening) == before
+
+
+@HTMX
+def test_a_second_edit_looks_into_no_stored_hand_but_the_one_it_changes(
+        app: Flask, table: Table, evening: str, htmx: bool,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hand 10 edited twice, nothing added meanwhile: the first edit finds every stored hand
+    complete (nothing to fill in: dealer and choices recorded), the second looks into none of
+    them again but hand 10 as the first edit stored it."""
+    table.done(finish(table, evening, 10, 61, htmx), htmx)
+    stored = app.extensions["referee.store"].load(evening).hands     # the very hands kept
+    looked: list[dict[str, Any]] = []
+    nothing_to_fill = troggu_match._nothing_to_fill
+
+    def spy(hand: dict[str, Any]) -> bool:
+        looked.append(hand)
+        return nothing_to_fill(hand)
+
+    monkeypatch.setattr(troggu_match, "_nothing_to_fill", spy)
+    table.done(finish(table, evening, 10, 70, htmx), htmx)
+    assert [n for n, hand in enumerate(stored, 1) if any(hand is h for h in looked)] == [10]
+    assert table.hands(evening)[9]["end"]["points"] == 70

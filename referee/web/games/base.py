@@ -82,10 +82,12 @@ class ActionContext:
         game = get(self.match.game)
         stored = self.match.hands
         kept = max(0, min(self.hand - 1, len(stored)))
+        # every stored hand completed as it stands (a game may remember them: all of them are
+        # stored hands, none a copy to change), then the hand to change copied
+        completed = game.complete(self.match.settings, stored, len(stored))
         # a deep copy (JSON values: pickle makes it some ten times faster than copy.deepcopy)
-        copied = pickle.loads(pickle.dumps(stored[kept:kept + 1], pickle.HIGHEST_PROTOCOL))
-        return game.complete(self.match.settings, [*stored[:kept], *copied, *stored[kept + 1:]],
-                             kept)
+        copied = pickle.loads(pickle.dumps(completed[kept:kept + 1], pickle.HIGHEST_PROTOCOL))
+        return [*completed[:kept], *copied, *completed[kept + 1:]]
 
 
 class Forms(dict[str, FlaskForm]):
