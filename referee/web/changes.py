@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from itertools import compress, count
+from operator import attrgetter, ne, not_
+
 from ..engine.games.base import Award, HandOutcome, MatchResult
 
 
@@ -20,6 +23,32 @@ def _totals(hand: HandOutcome, names: list[str]) -> str:
     return _named(hand.totals_after, names)
 
 
+def _same(old: HandOutcome, hand: HandOutcome, names: list[str]) -> bool:
+    """The same summary and award (told alike)?"""
+    return old.summary == hand.summary and (
+        old.award == hand.award or _award(old.award, names) == _award(hand.award, names))
+
+
+def _named_later(
+    later: list[HandOutcome], before: MatchResult, shift: int, names: list[str], word: str,
+) -> list[str]:
+    """"Hand n changed." for each of the ``later`` hands (hand n at n - 1 of ``after``, after
+    those told in full) whose outcome, totals after it included, is not what it was: the hands
+    whose totals changed found together (issue 12: an edit at hand 500 of 1,000 names 500
+    hands), only the others looked at one by one."""
+    first = later[0].number
+    olds = before.hands[first - 1 + shift:][:len(later)]
+    news = later[:len(olds)]
+    moved = list(map(ne, map(_TOTALS, news), map(_TOTALS, olds)))
+    named = list(compress(count(first), moved))
+    others = [hand.number for hand, old in compress(zip(news, olds), map(not_, moved))
+              if old is not hand and not _same(old, hand, names)]
+    return [f"{word.capitalize()} {number} changed." for number in sorted(named + others)]
+
+
+_TOTALS = attrgetter("totals_after")
+
+
 def describe_changes(
     before: MatchResult, after: MatchResult, names: list[str], changed: int,
     removed: bool = False, inserted: bool = False, word: str = "hand",
@@ -35,7 +64,11 @@ def describe_changes(
     told = 0
     shift = 1 if removed else -1 if inserted else 0
     first = changed + (0 if removed else 1)
-    for hand in after.hands[max(0, first - 2):]:     # hand n stands at n - 1
+    later = after.hands[max(0, first - 2):]              # hand n stands at n - 1
+    for index, hand in enumerate(later):
+        if detailed is not None and told >= detailed and hand.number >= first:
+            messages += _named_later(later[index:], before, shift, names, word)
+            break
         if hand.number < first:
             continue
         old_index = hand.number - 1 + shift
@@ -44,12 +77,7 @@ def describe_changes(
         old = before.hands[old_index]
         if old is hand:               # the fold kept this hand's outcome: nothing changed
             continue
-        same = (old.summary == hand.summary and (old.award == hand.award or (
-            _award(old.award, names) == _award(hand.award, names))))
-        if detailed is not None and told >= detailed and (
-                not same or old.totals_after != hand.totals_after):
-            messages.append(f"{word.capitalize()} {hand.number} changed.")
-        elif not same:
+        if not _same(old, hand, names):
             told += 1
             messages.append(
                 f"{word.capitalize()} {hand.number} now: {hand.summary} (was: {old.summary})."
