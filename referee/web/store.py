@@ -122,6 +122,22 @@ _MATCH = select(matches).where(
     or_(matches.c.id == bindparam("token"), matches.c.view_token == bindparam("token")))
 _HANDS = (select(hands.c.uid, hands.c.facts).where(hands.c.match_id == bindparam("match"))
           .order_by(hands.c.position))
+# A change's writes, built once too (save_hands, undo: _apply, _log, _changed)
+_WRITE_ROW = select(matches.c.version, matches.c.uids, matches.c.game, matches.c.updated).where(
+    matches.c.id == bindparam("match"))
+_OF_MATCH = hands.c.match_id == bindparam("match")
+_DROP_HANDS = delete(hands).where(_OF_MATCH, hands.c.uid.in_(bindparam("gone", expanding=True)))
+_MOVE_OUT = (update(hands).where(_OF_MATCH, hands.c.position >= bindparam("start"))
+             .values(position=-hands.c.position - 1))
+_MOVE_BACK = (update(hands).where(_OF_MATCH, hands.c.position <= bindparam("last"))
+              .values(position=-hands.c.position - 1 + bindparam("shift")))
+_ADD_HAND = insert(hands)
+_SET_HAND = (update(hands).where(_OF_MATCH, hands.c.uid == bindparam("hand_uid"))
+             .values(position=bindparam("place"), facts=bindparam("text")))
+_CHANGED = update(matches).where(matches.c.id == bindparam("match")).values(
+    updated=bindparam("now"), version=matches.c.version + 1, uids=bindparam("last_uid"),
+    layout=matches.c.layout + bindparam("step"))
+_LOG = insert(actions)
 
 
 class StaleMatch(Exception):
@@ -428,9 +444,7 @@ class Store:
         without it, by comparing every stored hand."""
         try:
             with self._writing(match_id) as conn:
-                row = conn.execute(select(matches.c.version, matches.c.uids, matches.c.game,
-                                          matches.c.updated)
-                                   .where(matches.c.id == match_id)).first()
+                row = conn.execute(_WRITE_ROW, {"match": match_id}).first()
                 if row is None or (version is not None and row.version != version):
                     raise StaleMatch(match_id)
                 stored = None if version is not None else _rows(conn, match_id)
@@ -478,8 +492,7 @@ class Store:
         ``expected`` is the event the user saw as "Undo: ..."; if another device changed the
         match since, StaleMatch, and nothing is undone."""
         with self._writing(match_id) as conn:
-            row = conn.execute(select(matches.c.version, matches.c.uids, matches.c.updated)
-                               .where(matches.c.id == match_id)).one()
+            row = conn.execute(_WRITE_ROW, {"match": match_id}).one()
             stamp = (row.version, row.updated)
             top = _recent(self._logs.rows(conn, match_id, stamp), 0)[0]
             if top is None:
@@ -598,7 +611,7 @@ def _apply(conn: Connection, match_id: str, change: Splice) -> None:
     new = {uid for uid, _ in change.inserted}
     gone = [uid for uid in old if uid not in new]
     if gone:
-        conn.execute(delete(hands).where(hands.c.match_id == match_id, hands.c.uid.in_(gone)))
+        conn.execute(_DROP_HANDS, {"match": match_id, "gone": gone})
     shift = len(change.inserted) - len(change.removed)
     moves = shift != 0 or any(uid in old and old[uid][0] != change.at + i
                               for i, (uid, _) in enumerate(change.inserted))
@@ -606,29 +619,23 @@ def _apply(conn: Connection, match_id: str, change: Splice) -> None:
         # Two steps, so that no two hands ever hold the same number (checked row by row):
         # every hand from the splice on to a negative number, then the later ones to theirs.
         end = change.at + len(change.removed)
-        conn.execute(update(hands).where(hands.c.match_id == match_id,
-                                         hands.c.position >= change.at)
-                     .values(position=-hands.c.position - 1))
-        conn.execute(update(hands).where(hands.c.match_id == match_id,
-                                         hands.c.position <= -end - 1)
-                     .values(position=-hands.c.position - 1 + shift))
+        conn.execute(_MOVE_OUT, {"match": match_id, "start": change.at})
+        conn.execute(_MOVE_BACK, {"match": match_id, "last": -end - 1, "shift": shift})
     for i, (uid, facts) in enumerate(change.inserted):
         if uid not in old:
-            conn.execute(insert(hands).values(match_id=match_id, position=change.at + i,
-                                              uid=uid, facts=json.dumps(facts)))
+            conn.execute(_ADD_HAND, {"match_id": match_id, "position": change.at + i,
+                                     "uid": uid, "facts": json.dumps(facts)})
         elif moves or old[uid][1] != facts:
-            conn.execute(update(hands).where(hands.c.match_id == match_id, hands.c.uid == uid)
-                         .values(position=change.at + i, facts=json.dumps(facts)))
+            conn.execute(_SET_HAND, {"match": match_id, "hand_uid": uid,
+                                     "place": change.at + i, "text": json.dumps(facts)})
 
 
 def _changed(conn: Connection, match_id: str, renumbers: bool, last_uid: int) -> datetime:
     """The match's row after a change: a new version (and layout, if hands moved); the time
     of the change it now holds."""
     now = _now()
-    conn.execute(update(matches).where(matches.c.id == match_id).values(
-        updated=now, version=matches.c.version + 1, uids=last_uid,
-        layout=matches.c.layout + (1 if renumbers else 0),
-    ))
+    conn.execute(_CHANGED, {"match": match_id, "now": now, "last_uid": last_uid,
+                            "step": 1 if renumbers else 0})
     return now
 
 
@@ -655,9 +662,9 @@ def _log(conn: Connection, match_id: str, *, label: str, splice: str, device: st
          undoes: int | None, hand: int | None) -> _EventRow:
     """Store an event of the match (now); its row as ``_event_rows`` reads it."""
     created = _now()
-    made = conn.execute(insert(actions).values(
-        match_id=match_id, created=created, label=label, before="", splice=splice,
-        device=device, kind=kind, undoes=undoes, hand=hand))
+    made = conn.execute(_LOG, {
+        "match_id": match_id, "created": created, "label": label, "before": "",
+        "splice": splice, "device": device, "kind": kind, "undoes": undoes, "hand": hand})
     key = made.inserted_primary_key
     assert key is not None
     return _EventRow(int(key[0]), created, device, label, kind, undoes, hand)
