@@ -138,6 +138,11 @@ _CHANGED = update(matches).where(matches.c.id == bindparam("match")).values(
     updated=bindparam("now"), version=matches.c.version + 1, uids=bindparam("last_uid"),
     layout=matches.c.layout + bindparam("step"))
 _LOG = insert(actions)
+_SPLICE = select(actions.c.splice).where(actions.c.id == bindparam("event"))
+_LOCK = select(matches.c.id).where(matches.c.id == bindparam("match")).with_for_update()
+_ROWS_FROM = (select(hands.c.uid, hands.c.facts)
+              .where(_OF_MATCH, hands.c.position >= bindparam("start")).order_by(hands.c.position))
+_ROWS_BETWEEN = _ROWS_FROM.where(hands.c.position < bindparam("stop"))
 
 
 class StaleMatch(Exception):
@@ -501,7 +506,7 @@ class Store:
                 return None
             if expected is not None and expected != top.id:
                 raise StaleMatch(match_id)
-            stored = conn.execute(select(actions.c.splice).where(actions.c.id == top.id)).scalar()
+            stored = conn.execute(_SPLICE, {"event": top.id}).scalar()
             undone = []
             # Undos nest (last in, first out): the hands stand as the change left them.
             for done in reversed(loads(stored)):
@@ -532,8 +537,7 @@ class Store:
             conn.execution_options(referee_write=True)
             with conn.begin():
                 if match_id is not None and self.engine.dialect.name != "sqlite":
-                    conn.execute(select(matches.c.id).where(matches.c.id == match_id)
-                                 .with_for_update())
+                    conn.execute(_LOCK, {"match": match_id})
                 yield conn
 
 
@@ -572,12 +576,9 @@ class Deleted:
 def _rows(conn: Connection, match_id: str, start: int = 0,
           stop: int | None = None) -> list[Hand]:
     """(uid, facts) of the stored hands at positions ``start`` to ``stop`` (0-based)."""
-    query = select(hands.c.uid, hands.c.facts).where(
-        hands.c.match_id == match_id, hands.c.position >= start)
-    if stop is not None:
-        query = query.where(hands.c.position < stop)
-    return [(r.uid, json.loads(r.facts))
-            for r in conn.execute(query.order_by(hands.c.position)).all()]
+    query, values = ((_ROWS_FROM, {"match": match_id, "start": start}) if stop is None else
+                     (_ROWS_BETWEEN, {"match": match_id, "start": start, "stop": stop}))
+    return [(r.uid, json.loads(r.facts)) for r in conn.execute(query, values).all()]
 
 
 def _deleted(conn: Connection, match_id: str, event: int) -> Deleted | None:
