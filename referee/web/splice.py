@@ -59,14 +59,11 @@ def region(
         limit = min(limit, n - 1 - removes)
     if inserts is not None and 0 <= inserts < m:
         limit = min(limit, m - 1 - inserts)
-    same = 0
-    while same < limit and _same(before[n - 1 - same], after[m - 1 - same]):
-        same += 1
+    # the common end: the same from the first when both are read backwards (compared as list
+    # slices: the very same hands found without looking into them, issue 12)
+    limit = max(0, limit)
+    same = common_start(before[n - limit:][::-1], after[m - limit:][::-1])
     return start, n - same, m - same
-
-
-def _same(a: Facts, b: Facts) -> bool:
-    return a is b or a == b
 
 
 def build(
