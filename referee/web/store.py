@@ -295,6 +295,7 @@ class _Parsed:
         if found is None or found[0] != old:
             return
         state = list(found[1].items())
+        kept = list(found[2])               # the same, spliced alike (issue 12: not remade)
         for change in changes:
             end = change.at + len(change.removed)
             if [uid for uid, _ in state[change.at:end]] != [uid for uid, _ in change.removed]:
@@ -309,12 +310,15 @@ class _Parsed:
                 put.append((uid, was if was is not None and was[0] == stored
                             else (stored, json.loads(stored))))
             state[change.at:end] = put
-        self._keep(match_id, new, dict(state))
+            kept[change.at:end] = [f for _, (_, f) in put]
+        self._keep(match_id, new, dict(state), kept)
 
     def _keep(self, match_id: str, stamp: Stamp,
-              parsed: dict[int, tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
-        """Keep ``parsed`` at ``stamp``; its facts in order."""
-        facts = [f for _, f in parsed.values()]
+              parsed: dict[int, tuple[str, dict[str, Any]]],
+              facts: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+        """Keep ``parsed`` at ``stamp``; its facts in order (``facts``, where known)."""
+        if facts is None:
+            facts = [f for _, f in parsed.values()]
         with self._lock:
             now = self._by_match.get(match_id)
             if now is None or now[0][0] <= stamp[0]:     # never back to an older version
