@@ -3,8 +3,9 @@ number, dealer, scores, totals and verdict, the match's link and the hand's base
 with the same of all these is the same HTML, whichever version of the match, request or answer
 shows it. After a hand is added, the 19 rows above it are taken from here; an undo or a
 page loaded again takes them all. The base (where a delete posts: it counts the match's
-deletes and undos, so it changes with every delete and undo) is put into the row kept each
-time it is shown.
+deletes and undos, so it changes with every delete and undo) and the totals after the hand
+(an edit of an earlier hand changes those of every later hand, and nothing else in their
+rows) are put into the row kept each time it is shown.
 
 A game whose rows carry more (``WebGame.hand_template``: its forms, the hand an editor is
 on) has them rendered every time."""
@@ -26,6 +27,7 @@ from .recent import Recent
 KEPT = 4096               # rows a process keeps (about 1.5 kB each)
 TEMPLATE = "matches/_hand_row.html"
 BASE = f"base{secrets.token_hex(8)}"     # where a kept row has its base (safe in a URL)
+TOTAL = f"total{secrets.token_hex(8)}"   # where it has a side's total: TOTAL-<side>-
 
 
 def _key(context: Context, hand: HandOutcome) -> Hashable | None:
@@ -36,7 +38,7 @@ def _key(context: Context, hand: HandOutcome) -> Hashable | None:
         return None
     return (match.token, match.can_edit, web.game.name, tuple(context["names"]),
             tuple(context["sides"]), hand.number, hand.dealer, hand.complete,
-            tuple(hand.scores), tuple(hand.totals_after), hand.summary)
+            tuple(hand.scores), hand.summary)
 
 
 class _Marked:
@@ -44,6 +46,26 @@ class _Marked:
 
     def __getitem__(self, index: int) -> str:
         return BASE
+
+
+class _Totalled:
+    """A hand as its kept row shows it: each side's total after it a mark (``TOTAL``)."""
+
+    def __init__(self, hand: HandOutcome) -> None:
+        self._hand = hand
+        self.totals_after = tuple(f"{TOTAL}-{side}-" for side in range(len(hand.totals_after)))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._hand, name)
+
+
+def _filled(row: str, hand: HandOutcome) -> str:
+    """A kept row with the hand's totals put in (numbers: safe in HTML as they are)."""
+    if TOTAL not in row:
+        return row
+    for side, total in enumerate(hand.totals_after):
+        row = row.replace(f"{TOTAL}-{side}-", str(total))
+    return row
 
 
 @pass_context
@@ -57,11 +79,13 @@ def hand_row(context: Context, hand: HandOutcome) -> Markup:
     rows: Recent[Markup] = current_app.extensions["referee.rows"]
     row = rows.get(key)
     if row is None:
-        variables: dict[str, Any] = {**context.get_all(), "hand": hand, "bases": _Marked()}
+        variables: dict[str, Any] = {**context.get_all(), "hand": _Totalled(hand),
+                                     "bases": _Marked()}
         row = Markup(context.environment.get_template(TEMPLATE).render(variables))
         rows.put(key, row)
-    if BASE not in row:
-        return row
-    # the base is safe in HTML as it is (digits, a dash, hexadecimal digits): put in the
-    # row's text, not through Markup.replace, which escapes it again
-    return Markup(str.replace(row, BASE, str(context["bases"][hand.number - 1])))
+    # the base is safe in HTML as it is (digits, a dash, hexadecimal digits), and so are the
+    # totals: put in the row's text, not through Markup.replace, which escapes them again
+    shown = _filled(str(row), hand)
+    if BASE in shown:
+        shown = shown.replace(BASE, str(context["bases"][hand.number - 1]))
+    return Markup(shown)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask import Flask
 from webtools import A, B, Table, hand, played
 
@@ -64,3 +65,28 @@ def test_every_row_shows_its_hand_as_it_stands(app: Flask, table: Table) -> None
     unbased = re.compile(r"base=[\w-]+")      # a form's base counts the deletes and undos
     assert unbased.sub("", as_a_new_process_shows_it(app, mid)) == unbased.sub("", first)
     assert as_a_new_process_shows_it(app, view.view_token).count("Edit</a>") == 0
+
+
+def test_an_edit_renders_no_later_row_again_for_its_totals(
+        app: Flask, table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hand 1 edited: hands 2 and 3 keep everything but their totals, which their kept rows
+    take as they are shown (issue 12: an edit early in a long match changes the totals of
+    every row on the page); only hand 1's row is rendered again."""
+    store: Store = app.extensions["referee.store"]
+    mid = table.seed([X, Y, Z])
+    first = as_a_new_process_shows_it(app, mid)
+    before = store.load(mid).hands                                   # type: ignore[union-attr]
+    kept = app.extensions["referee.rows"]
+    rendered: list[object] = []
+    put = kept.put
+
+    def counted(key: object, row: object) -> None:
+        rendered.append(key)
+        put(key, row)
+
+    monkeypatch.setattr(kept, "put", counted)
+    edited = [GAME.canonical_hand(hand("8h", end=played((71, 80), B))), *before[1:]]
+    store.save_hands(mid, before, edited, "Hand 1 edited")
+    rows = as_a_new_process_shows_it(app, mid)
+    assert re.findall(r"total \d+", rows)[2:] != re.findall(r"total \d+", first)[2:]
+    assert len(rendered) == 1
