@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 from itertools import compress, count
-from operator import not_
+from operator import is_not
 from typing import Any
 
 from flask import (
@@ -713,10 +713,14 @@ def _canonical(
     stands now), or a hand equal to the stored one at its place, is in that form already:
     found together (issue 12: not one by one in a long match), only the others are made."""
     canonical = list(hands)
-    kept = set(map(id, stored))         # alive (``stored`` holds them): an id is its hand
-    for index in compress(count(), map(not_, map(kept.__contains__, map(id, hands)))):
+    # the hands that are not the stored one at their place (an edit: one), found together
+    moved = [*compress(count(), map(is_not, hands, stored)), *range(len(stored), len(hands))]
+    # where hands moved (a delete, a restore), the stored hands' ids (alive: ``stored`` holds
+    # them, so an id is its hand)
+    kept = set(map(id, stored)) if len(moved) > 1 else set()
+    for index in moved:
         raw = hands[index]
-        if index < len(stored) and raw == stored[index]:
+        if id(raw) in kept or (index < len(stored) and raw == stored[index]):
             continue
         try:
             canonical[index] = web.game.canonical_hand(raw)
