@@ -43,7 +43,7 @@ def _named_later(
     named = list(compress(count(first), moved))
     others = [hand.number for hand, old in compress(zip(news, olds), map(not_, moved))
               if old is not hand and not _same(old, hand, names)]
-    return [f"{word.capitalize()} {number} changed." for number in sorted(named + others)]
+    return list(map(f"{word.capitalize()} {{}} changed.".format, sorted(named + others)))
 
 
 _TOTALS = attrgetter("totals_after")
