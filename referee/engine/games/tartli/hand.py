@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,7 +84,7 @@ def leaders(facts: HandFacts, dealer: int) -> list[int | None]:
 
 
 def score_hand(
-    facts: HandFacts, dealer: int, names: list[str], trusted: bool = False
+    facts: HandFacts, dealer: int, names: Sequence[str], trusted: bool = False
 ) -> HandScore:
     """Check every rule of 6.3 that the facts allow and score the hand (6.2). ``trusted``:
     facts the app checked when it stored them (with this dealer): scored without the checks."""
@@ -218,7 +218,7 @@ def _shows(facts: HandFacts, lead: list[int | None]) -> list[tuple[int | None, C
     return shows
 
 
-def _check_cards(facts: HandFacts, lead: list[int | None], names: list[str]) -> None:
+def _check_cards(facts: HandFacts, lead: list[int | None], names: Sequence[str]) -> None:
     """Cards never pass between the players, except the indicator and, after an exchange, the
     trump 7 (6.3.6)."""
     assert facts.indicator is not None and facts.trumps is not None
@@ -284,7 +284,7 @@ def _indicator_rule(exchange: int | None) -> str:
 
 
 def _contest(
-    facts: HandFacts, number: int, leader: int, scored: list[list[Meld]], names: list[str]
+    facts: HandFacts, number: int, leader: int, scored: list[list[Meld]], names: Sequence[str]
 ) -> TrickVerdict:
     trick = facts.tricks[number - 1]
     trumps = facts.trumps
@@ -327,7 +327,7 @@ def _contest(
 
 def _check_declarable(
     facts: HandFacts, number: int, player: int, items: tuple[Meld, ...],
-    scored: list[Meld], names: list[str],
+    scored: list[Meld], names: Sequence[str],
 ) -> None:
     """Re-use (4.6), a set scoring twice, and at most 9 cards shown at once (4.3.3)."""
     shown = set().union(*(m.cards for m in items)) if items else set()
@@ -371,7 +371,7 @@ def _meld_name(meld: Meld | None) -> str:
     return meld.name if isinstance(meld, Conceded) else meld.name.lower()
 
 
-def _explain_trick(score: HandScore, verdict: TrickVerdict, names: list[str]) -> None:
+def _explain_trick(score: HandScore, verdict: TrickVerdict, names: Sequence[str]) -> None:
     n = verdict.number
     if verdict.winner is None:
         return
@@ -400,7 +400,7 @@ def _explain_trick(score: HandScore, verdict: TrickVerdict, names: list[str]) ->
         ))
 
 
-def _winners(facts: HandFacts, end: Played, names: list[str]) -> list[int | None]:
+def _winners(facts: HandFacts, end: Played, names: Sequence[str]) -> list[int | None]:
     """Winner of each of the 16 tricks as far as the facts tell, checking they agree (5)."""
     winners: list[int | None] = [t.winner for t in facts.tricks] + [None] * (
         TRICKS - len(facts.tricks)
@@ -439,7 +439,7 @@ def _tricks(count: int) -> str:
 
 
 def _check_piles(
-    piles: tuple[int, int], winners: list[int | None], total_tricks: int, names: list[str]
+    piles: tuple[int, int], winners: list[int | None], total_tricks: int, names: Sequence[str]
 ) -> None:
     known = [winners.count(0), winners.count(1)]
     unknown = total_tricks - known[0] - known[1]
@@ -471,7 +471,7 @@ def _check_piles(
 
 
 def _score_played(
-    facts: HandFacts, end: Played, score: HandScore, names: list[str], trusted: bool = False
+    facts: HandFacts, end: Played, score: HandScore, names: Sequence[str], trusted: bool = False
 ) -> None:
     if not trusted:
         _check_played(facts, end, names)
@@ -492,7 +492,7 @@ def _score_played(
             score.lines.append(Line(player, f"{names[player]}: last trick", LAST_TRICK, "5"))
 
 
-def _check_played(facts: HandFacts, end: Played, names: list[str]) -> None:
+def _check_played(facts: HandFacts, end: Played, names: Sequence[str]) -> None:
     if sum(end.piles) != PILES_TOTAL:
         raise RuleViolation(
             "piles.sum",
@@ -512,7 +512,7 @@ def _check_played(facts: HandFacts, end: Played, names: list[str]) -> None:
 
 
 def _score_claim_piles(
-    facts: HandFacts, end: Claim, score: HandScore, names: list[str], trusted: bool = False
+    facts: HandFacts, end: Claim, score: HandScore, names: Sequence[str], trusted: bool = False
 ) -> None:
     if not trusted:
         _check_claim_piles(facts, end, names)
@@ -524,7 +524,7 @@ def _score_claim_piles(
         ))
 
 
-def _check_claim_piles(facts: HandFacts, end: Claim, names: list[str]) -> None:
+def _check_claim_piles(facts: HandFacts, end: Claim, names: Sequence[str]) -> None:
     if sum(end.piles) > PILES_TOTAL:
         raise RuleViolation(
             "piles.sum", f"The piles of completed tricks cannot hold more than {PILES_TOTAL}",

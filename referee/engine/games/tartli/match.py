@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
@@ -42,10 +43,10 @@ class MatchFold:
     def __init__(
         self, settings: dict[str, Any], start_totals: tuple[int, int] = (0, 0)
     ) -> None:
-        self.names: list[str] = settings["players"]
+        # tuples: the fold's state is kept after every hand (scoring.py), a list copied each time
+        self.names: tuple[str, ...] = tuple(settings["players"])
         self.target: int = settings["target"]
         self.next_dealer: int = settings["first_dealer"]     # the proposal (2.1, 6.1.1)
-        # tuples: the fold's state is kept after every hand (scoring.py), a list copied each time
         self.totals: tuple[int, int] = (start_totals[0], start_totals[1])
         self.buli = (0, 0)
         self.decider = False
@@ -238,14 +239,14 @@ class MatchFold:
 
 
 def _lines(
-    names: list[str], score: HandScore, dealer: int, due: int, end: End | None,
+    names: Sequence[str], score: HandScore, dealer: int, due: int, end: End | None,
     tail: list[Line],
 ) -> list[Line]:
     """A hand's lines: the dealer out of turn (2.1), the hand's own, its hand scores (6.2),
     then those of the match's course (``tail``)."""
     lines = list(score.lines)
     if dealer != due:
-        lines.insert(0, out_of_turn(dealer, due, names))
+        lines.insert(0, out_of_turn(dealer, due, list(names)))
     if not isinstance(end, Decider):
         for player in (0, 1):
             lines.append(Line(player, f"{names[player]}: hand score", score.scores[player], "6.2"))

@@ -47,7 +47,7 @@ def legal_plays(hand: Sequence[Card], led: Card, trumps: str, trick: int) -> lis
     return [card for card in hand if card.suit == trumps] or list(hand)
 
 
-def read_record(facts: HandFacts, dealer: int, names: list[str]) -> Record | None:
+def read_record(facts: HandFacts, dealer: int, names: Sequence[str]) -> Record | None:
     """The recorded cards from trick 1 on, no card twice, each recorded winner agreeing."""
     count = recorded_tricks([t.cards for t in facts.tricks], "6.1.6")
     if not count:
@@ -93,7 +93,7 @@ def with_winners(facts: HandFacts, record: Record) -> HandFacts:
     return replace(facts, tricks=tricks)
 
 
-def check_piles(piles: tuple[int, int], record: Record, tricks: int, names: list[str]) -> None:
+def check_piles(piles: tuple[int, int], record: Record, tricks: int, names: Sequence[str]) -> None:
     """With the cards of the first ``tricks`` tricks recorded, the app computes the piles."""
     if len(record.winners) < tricks:
         return
@@ -107,14 +107,14 @@ def check_piles(piles: tuple[int, int], record: Record, tricks: int, names: list
         )
 
 
-def check_record(facts: HandFacts, record: Record, names: list[str]) -> None:
+def check_record(facts: HandFacts, record: Record, names: Sequence[str]) -> None:
     _check_talon_cards(facts, record, names)
     _check_shown_cards(facts, record, names)
     if record.complete:
         _check_legal_plays(facts, record, names)
 
 
-def _check_talon_cards(facts: HandFacts, record: Record, names: list[str]) -> None:
+def _check_talon_cards(facts: HandFacts, record: Record, names: Sequence[str]) -> None:
     """The indicator and, after an exchange, the trump 7 are taken late (2.6, 2.8)."""
     assert facts.indicator is not None and facts.trumps is not None
     indicator, seven = facts.indicator, Card("7", facts.trumps)
@@ -150,7 +150,7 @@ def _check_talon_cards(facts: HandFacts, record: Record, names: list[str]) -> No
         )
 
 
-def _check_shown_cards(facts: HandFacts, record: Record, names: list[str]) -> None:
+def _check_shown_cards(facts: HandFacts, record: Record, names: Sequence[str]) -> None:
     """A card shown in a declaration is still in its owner's hand: not played before, and
     played later by him (4.3.3, 6.3.6)."""
     assert facts.trumps is not None
@@ -186,7 +186,7 @@ def _check_shown_cards(facts: HandFacts, record: Record, names: list[str]) -> No
             )
 
 
-def _check_legal_plays(facts: HandFacts, record: Record, names: list[str]) -> None:
+def _check_legal_plays(facts: HandFacts, record: Record, names: Sequence[str]) -> None:
     """Tricks 8–16: each player's hand is the nine cards he plays in them (2.6, 2.7)."""
     assert facts.trumps is not None
     for number, leader, held, cards in follower_hands(

@@ -15,6 +15,7 @@ this cannot read as it stands is not read here: ``score_stored`` gives None.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache, partial
 from itertools import chain
 from operator import itemgetter
@@ -48,7 +49,7 @@ class Stored(NamedTuple):
     score: HandScore
 
 
-def score_stored(raw: object, names: list[str]) -> Stored | None:
+def score_stored(raw: object, names: Sequence[str]) -> Stored | None:
     """A stored hand's facts and score, its lines written when read; None where the hand is
     to be read and scored otherwise (no dealer recorded, cards recorded, not canonical)."""
     try:
@@ -57,7 +58,7 @@ def score_stored(raw: object, names: list[str]) -> Stored | None:
         return None
 
 
-def _score(raw: dict[str, Any], names: list[str]) -> Stored | None:
+def _score(raw: dict[str, Any], names: Sequence[str]) -> Stored | None:
     dealer = raw["dealer"]
     tricks = raw["tricks"]
     if dealer not in (0, 1) or type(dealer) is not int or (tricks and "cards" in tricks[0]):
@@ -123,7 +124,7 @@ def _contests(
         leader = read[number - 1].winner              # the next trick's leader (2.4)
 
 
-def _lines(facts: HandFacts, names: list[str]) -> list[Line]:
+def _lines(facts: HandFacts, names: Sequence[str]) -> list[Line]:
     """The hand's lines, as ``score_hand`` writes them."""
     assert facts.dealer is not None
     return score_hand(facts, facts.dealer, names, True).lines
