@@ -24,6 +24,7 @@ from referee.engine.games import get
 from referee.engine.games.base import MatchResult
 from referee.engine.games.tartli.facts import parse_hand
 from referee.engine.games.tartli.hand import score_hand
+from referee.engine.games.tartli.match import MatchFold
 from referee.engine.games.tartli.stored import score_stored
 
 GAME = get("tartli")
@@ -219,3 +220,16 @@ def test_a_stored_hand_with_its_cards_scores_as_the_hand_checked_in_full(seed: i
         return          # the two hands end the match's game otherwise than in turn
     scoring.forget()
     assert everything(scoring.score("tartli", match, hands, True)) == checked
+
+
+def test_the_folds_state_between_hands_holds_nothing_to_copy() -> None:
+    """The scoring cache keeps the fold's state after every hand, copying each list, dict and
+    set in it (scoring.py; issue 12): the Tartli fold keeps only values that need no copy,
+    its players' names, totals and buli as tuples."""
+    fold = MatchFold(match_settings(B, 5))
+    for number, raw in enumerate(stored([ordinary(), ordinary(B), wrong_claim()], B), 1):
+        fold.add(number, raw)
+        copied = [key for key, value in vars(fold).items()
+                  if key not in ("hands", "draft") and isinstance(value, (list, dict, set))]
+        assert copied == [], number
+    assert fold.names == ("A", "B") and fold.buli == (1, 0)
