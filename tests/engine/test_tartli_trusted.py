@@ -233,3 +233,14 @@ def test_the_folds_state_between_hands_holds_nothing_to_copy() -> None:
                   if key not in ("hands", "draft") and isinstance(value, (list, dict, set))]
         assert copied == [], number
     assert fold.names == ("A", "B") and fold.buli == (1, 0)
+
+
+def test_a_hand_with_melds_after_trick_8_is_not_read_from_its_json() -> None:
+    """Sets and sequences are declared only in tricks 1–8 (4.3.1): the app never writes one
+    later, so a hand that has one is not read straight from its JSON (with melds in the
+    first tricks or without)."""
+    for early in ({}, {1: (["seq:l/U/3"], [])}):
+        raw = stored([hand("AB" * 8, early, end=played((80, 71), B))], A)[0]
+        assert score_stored(raw, NAMES) is not None
+        raw["tricks"][8]["melds"][1] = ["seq:b/U/3"]
+        assert score_stored(raw, NAMES) is None

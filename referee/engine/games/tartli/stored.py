@@ -71,10 +71,9 @@ def _score(raw: dict[str, Any], names: Sequence[str]) -> Stored | None:
     read = list(map(_BARE.__getitem__, map(_WINNER, tricks)))
     verdicts: list[TrickVerdict] = []
     melds = [0, 0]
-    if any(chain.from_iterable(shown)):             # most hands: few melds, if any
-        if any(chain.from_iterable(shown[MELD_TRICKS:])):
-            return None    # melds after trick 8: never written by the app (4.3.1)
-        _contests(read, shown, dealer, indicator.suit, end, verdicts, melds)
+    if any(chain.from_iterable(shown[MELD_TRICKS:])):
+        return None        # melds after trick 8: never written by the app (4.3.1)
+    _contests(read, shown, dealer, indicator.suit, end, verdicts, melds)
     bela = raw["bela"]
     facts = HandFacts(
         indicator, raw["exchange"], tuple(read),
