@@ -63,8 +63,8 @@ from .games.base import Fold, HandOutcome, MatchResult
 
 MATCHES = 64            # matches whose folds are kept (least recently scored dropped first)
 
-_COPIED = (list, dict, set)
-_PER_HAND = ("hands", "draft", "trusted", "prior")      # set per hand, not the fold's state
+_COPIED = frozenset((list, dict, set))
+_PER_HAND = frozenset(("hands", "draft", "trusted", "prior"))   # set per hand, not the state
 
 
 @contextmanager
@@ -275,8 +275,9 @@ def _score(
             # a hand checked in full once is checked: what a trusted fold skips reads only
             # the hand itself (the checks of its place in the match are never skipped), and
             # its dealer, where it names him
-            checked = old is not None and old_checked[old] and _names_dealer(raw)
-            given = trusted_at(number)
+            names = _names_dealer(raw)
+            checked = old is not None and old_checked[old] and names
+            given = number <= sure or (number > after and names)      # trusted_at(number)
             trusted_now = given or checked
             checked = checked or not given
             if trusted_now and old is not None and old + 1 < len(old_states):

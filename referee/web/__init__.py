@@ -75,7 +75,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.filters["localtime"] = _localtime
     app.jinja_env.globals["invalid"] = invalid.attributes    # a hand-written input's marks
     app.jinja_env.globals["running_totals"] = charts.running_totals    # the match's chart
-    app.jinja_env.globals["match_chart"] = chartcache.match_chart      # once per version
     widgets.install()                          # WTForms' fields written out faster
     app.before_request(_upload_limit)          # before anything reads the form
     # Registered before the CSRF check, which would fail on a form field without a name.

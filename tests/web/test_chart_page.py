@@ -1,5 +1,7 @@
 """The chart of the running totals on the match page, on the view link and on the scoresheet
-(issue 13): inline SVG within the CSP, coloured by the site's style sheets in light and dark."""
+(issue 13): inline SVG within the CSP, coloured by the site's style sheets in light and dark.
+On the pages it is loaded when its folded panel is opened (issue 12), or shown on a page of its
+own without JavaScript."""
 
 from __future__ import annotations
 
@@ -35,14 +37,39 @@ def stored(app: Flask, name: str, hands: int | None = None) -> tuple[str, str]:
     return match_id, found.view_token
 
 
+LOADER = re.compile(r'<div class="chart-body" hx-get="([^"]+)" hx-trigger="toggle once from:'
+                    r'closest details, intersect once" hx-swap="outerHTML"><a href="\1">Show '
+                    r'the chart</a></div>')
+
+
 def chart_of(html: str) -> ET.Element | None:
-    """The SVG inside the page's chart panel, read as XML (None: no chart)."""
-    panel = re.search(r'<details class="chart panel" id="chart">(.*?)</details>', html, re.S)
+    """The SVG inside a page's chart panel, read as XML (None: no chart)."""
+    panel = re.search(r'class="chart panel" id="chart">(.*?)</(details|div)>', html, re.S)
     if panel is None:
         return None
     svg = re.search(r"<svg\b.*</svg>", panel.group(1), re.S)
     assert svg is not None
     return ET.fromstring(svg.group(0))
+
+
+def chart_loaded(client: FlaskClient, html: str) -> ET.Element | None:
+    """The chart that the page's folded panel loads when it is opened (htmx), checked to be
+    the one the panel's link shows on a page of its own (without JavaScript); None: no
+    panel."""
+    panel = re.search(r'<details class="chart panel" id="chart">(.*?)</details>', html, re.S)
+    if panel is None:
+        return None
+    assert "<svg" not in panel.group(1)                   # not drawn for a folded panel
+    loader = LOADER.search(panel.group(1))
+    assert loader is not None
+    loaded = client.get(loader.group(1), headers={"HX-Request": "true"})
+    assert loaded.status_code == 200
+    root = ET.fromstring(loaded.get_data(as_text=True))
+    page = client.get(loader.group(1))
+    assert page.status_code == 200 and "Back to the match" in page.text
+    own = chart_of(page.text)
+    assert own is not None and ET.tostring(own) == ET.tostring(root)
+    return root
 
 
 def series_labels(root: ET.Element) -> list[str | None]:
@@ -61,7 +88,7 @@ def test_the_match_page_and_the_view_link_show_the_chart(
         response = client.get(f"/m/{token}")
         assert response.status_code == 200
         html = response.get_data(as_text=True)
-        root = chart_of(html)
+        root = chart_loaded(client, html)
         assert root is not None, token
         assert series_labels(root) == sides
         assert "<summary>Chart</summary>" in html
@@ -72,7 +99,7 @@ def test_the_match_page_and_the_view_link_show_the_chart(
 def test_the_chart_comes_with_the_htmx_answer_too(app: Flask, client: FlaskClient) -> None:
     match_id, _ = stored(app, "tartli-short", 2)
     response = client.get(f"/m/{match_id}", headers={"HX-Request": "true"})
-    root = chart_of(response.get_data(as_text=True))
+    root = chart_loaded(client, response.get_data(as_text=True))
     assert root is not None and series_labels(root) == ["Ágnes", "Tamás"]
 
 
@@ -81,6 +108,8 @@ def test_no_chart_before_the_first_hand(app: Flask, client: FlaskClient) -> None
     for token in (match_id, view):
         html = client.get(f"/m/{token}").get_data(as_text=True)
         assert 'id="chart"' not in html and "<svg" not in html.split('id="live"', 1)[1]
+        chart = client.get(f"/m/{token}/chart")          # and no chart page: the match's
+        assert chart.status_code == 302 and chart.location == f"/m/{token}"
 
 
 def test_the_chart_needs_nothing_the_csp_refuses(app: Flask, client: FlaskClient) -> None:
@@ -88,7 +117,7 @@ def test_the_chart_needs_nothing_the_csp_refuses(app: Flask, client: FlaskClient
     response = client.get(f"/m/{match_id}")
     csp = response.headers["Content-Security-Policy"]
     assert "style-src 'self'" in csp and "unsafe-inline" not in csp
-    root = chart_of(response.get_data(as_text=True))
+    root = chart_loaded(client, response.get_data(as_text=True))
     assert root is not None
     for element in root.iter():
         assert "style" not in element.attrib                  # refused by style-src 'self'
@@ -104,7 +133,9 @@ def test_a_name_with_markup_cannot_break_the_page(app: Flask, client: FlaskClien
     match_id = store.create("tartli", settings, m.hands[:1])
     html = client.get(f"/m/{match_id}").get_data(as_text=True)
     assert "</svg><b>" not in html
-    root = chart_of(html)
+    page = client.get(f"/m/{match_id}/chart").get_data(as_text=True)
+    assert "</svg><b>" not in page
+    root = chart_loaded(client, html)
     assert root is not None and series_labels(root) == [name, "Tamás"]
 
 
@@ -181,8 +212,9 @@ def test_the_scoresheet_draws_the_chart(name: str) -> None:
 
 def test_the_chart_is_drawn_once_per_version_of_its_match(
         app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 12: the page seen again (by this phone or another, edit or view link) shows the
-    chart drawn for the match as it stands; a change draws it again."""
+    """Issue 12: the chart opened again (by this phone or another, edit or view link) is the
+    one drawn for the match as it stands; a change draws it again, when it is opened; the
+    match page draws none."""
     from referee.web import chartcache
 
     drawn: list[int] = []
@@ -193,15 +225,20 @@ def test_the_chart_is_drawn_once_per_version_of_its_match(
 
     monkeypatch.setattr(chartcache, "running_totals", counted)
     match_id, view = stored(app, "tartli-short")
-    first = client.get(f"/m/{match_id}").text
-    assert client.get(f"/m/{view}").text.count("<svg") == first.count("<svg")
-    assert chart_of(client.get(f"/m/{match_id}").text) is not None
+    client.get(f"/m/{match_id}")
+    assert drawn == []
+    first = chart_loaded(client, client.get(f"/m/{match_id}").text)
+    again = chart_loaded(client, client.get(f"/m/{view}").text)
+    assert first is not None and again is not None
+    assert ET.tostring(first) == ET.tostring(again)
     assert len(drawn) == 1
     store: Store = app.extensions["referee.store"]
     now = store.load(match_id)
     assert now is not None
     store.save_hands(match_id, now.hands, now.hands[:-1], "Hand deleted", version=now.version)
     client.get(f"/m/{match_id}")
+    assert len(drawn) == 1
+    assert chart_loaded(client, client.get(f"/m/{match_id}").text) is not None
     assert len(drawn) == 2
 
 
@@ -220,9 +257,9 @@ def test_the_answer_to_a_change_loads_the_chart_when_it_is_opened(
                        r'intersect once"', panel.group(1))
     assert loader is not None and loader.group(1) == f"/m/{match_id}/chart"
     loaded = table.get(loader.group(1), htmx=True)
-    page = table.get(f"/m/{match_id}")
+    page = table.get(loader.group(1))                      # the chart's own page
     assert loaded.status == 200
     assert ET.tostring(ET.fromstring(loaded.html)) == ET.tostring(chart_of(page.html))  # type: ignore[arg-type]
     assert table.get(f"/m/{view}/chart", htmx=True).html == loaded.html    # the view link too
-    # without JavaScript: the match page at its chart
-    assert table.get(f"/m/{match_id}/chart").response.headers["Location"].endswith("#chart")
+    # without JavaScript: the chart on a page of its own, with the way back
+    assert page.status == 200 and f'href="/m/{match_id}"' in page.html
