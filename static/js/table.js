@@ -102,6 +102,17 @@
     if (!isPoll(event.detail.elt) && !addsOnly(event.detail.elt)) { opened = {}; }
   });
 
+  // The chart, once opened, stays open across every swap, an action's answer included: its
+  // panel comes back folded, and reopened it loads the chart of the match as it now stands.
+  var chartOpen = false;
+  document.addEventListener("toggle", function (event) {
+    if (event.target && event.target.id === "chart") { chartOpen = event.target.open; }
+  }, true);
+  document.addEventListener("htmx:afterSettle", function () {
+    var chart = document.getElementById("chart");
+    if (chart && chartOpen && !chart.open) { chart.open = true; }
+  });
+
   // The screen kept awake.
   var KEY = "referee.keepAwake";
   var lock = null;

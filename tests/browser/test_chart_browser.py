@@ -115,3 +115,27 @@ def test_after_a_change_the_chart_loads_when_opened(chromium: Any, server: str) 
     page.click("#chart summary")
     playwright_api.expect(chart).to_be_visible()
     assert "after hand 5," in (chart.get_attribute("aria-label") or "")
+
+
+def test_an_open_chart_stays_open_after_a_change_and_shows_it(
+        chromium: Any, server: str) -> None:
+    """The chart opened, then a hand deleted: the answer brings the panel back, open, with
+    the chart of the match as it now stands (it used to come back folded)."""
+    page = chromium.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.set_default_timeout(15_000)
+    page.goto(server)
+    form = page.locator("form[action='/import']")
+    form.locator("input[type=file]").set_input_files(str(DATA / "troggu-evening.json"))
+    form.locator("button:text-is('Import')").click()
+    playwright_api.expect(page.locator(".notice")).to_contain_text("Match imported")
+    page.goto(re.sub(r"[?#].*", "", page.url))
+    chart = page.locator("#chart svg")
+    page.click("#chart summary")
+    playwright_api.expect(chart).to_be_visible()
+    assert "after hand 5," in (chart.get_attribute("aria-label") or "")
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.click("#hand-5-record summary")
+    page.locator("#hand-5-record button:text-is('Delete')").click()
+    playwright_api.expect(page.locator("#hand-6")).to_have_count(0)
+    playwright_api.expect(chart).to_have_attribute("aria-label", re.compile("after hand 4,"))
+    assert page.locator("#chart").evaluate("details => details.open")
