@@ -95,9 +95,8 @@ def test_the_chart_on_a_phone_by_day_and_at_night(
     assert grave == []                                  # the open chart included
 
 
-def test_after_a_change_the_chart_loads_when_opened(chromium: Any, server: str) -> None:
-    """Issue 12: the answer to a change carries the folded chart only; opened, it shows the
-    chart of the match as it now stands (one hand fewer after a delete)."""
+def imported_evening(chromium: Any, server: str) -> Any:
+    """A phone's page of the Troggu evening of tests/data, imported."""
     page = chromium.new_context(viewport={"width": 390, "height": 844}).new_page()
     page.set_default_timeout(15_000)
     page.goto(server)
@@ -106,6 +105,13 @@ def test_after_a_change_the_chart_loads_when_opened(chromium: Any, server: str) 
     form.locator("button:text-is('Import')").click()
     playwright_api.expect(page.locator(".notice")).to_contain_text("Match imported")
     page.goto(re.sub(r"[?#].*", "", page.url))
+    return page
+
+
+def test_after_a_change_the_chart_loads_when_opened(chromium: Any, server: str) -> None:
+    """Issue 12: the answer to a change carries the folded chart only; opened, it shows the
+    chart of the match as it now stands (one hand fewer after a delete)."""
+    page = imported_evening(chromium, server)
     page.on("dialog", lambda dialog: dialog.accept())
     page.click("#hand-6-record summary")
     page.locator("#hand-6-record button:text-is('Delete')").click()
@@ -121,14 +127,7 @@ def test_an_open_chart_stays_open_after_a_change_and_shows_it(
         chromium: Any, server: str) -> None:
     """The chart opened, then a hand deleted: the answer brings the panel back, open, with
     the chart of the match as it now stands (it used to come back folded)."""
-    page = chromium.new_context(viewport={"width": 390, "height": 844}).new_page()
-    page.set_default_timeout(15_000)
-    page.goto(server)
-    form = page.locator("form[action='/import']")
-    form.locator("input[type=file]").set_input_files(str(DATA / "troggu-evening.json"))
-    form.locator("button:text-is('Import')").click()
-    playwright_api.expect(page.locator(".notice")).to_contain_text("Match imported")
-    page.goto(re.sub(r"[?#].*", "", page.url))
+    page = imported_evening(chromium, server)
     chart = page.locator("#chart svg")
     page.click("#chart summary")
     playwright_api.expect(chart).to_be_visible()
