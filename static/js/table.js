@@ -19,7 +19,11 @@
       part, #live-top, with the scoreboard, the editor and the histories out of band, every
       part it changed; views.render_live).
    6. The links for more phones are open on a new match's page; once its first hand is
-      recorded (on this phone or another) they fold away, as the page would load them. */
+      recorded (on this phone or another) they fold away, as the page would load them.
+   7. Earlier hands brought into the history stay there: the live scoreboard's answer
+      re-renders the history with the latest hands only, so the earlier ones are brought
+      again, as they now stand, down to the first one this phone had brought. This page's own
+      request forgets them, as it forgets what was open (5). */
 (function () {
   "use strict";
 
@@ -100,6 +104,42 @@
   document.addEventListener("htmx:oobAfterSwap", reopen);
   document.addEventListener("htmx:beforeSend", function (event) {
     if (!isPoll(event.detail.elt) && !addsOnly(event.detail.elt)) { opened = {}; }
+  });
+
+  // Earlier hands brought into the history stay there across the scoreboard's redraws (7).
+  var broughtFrom = null;    // the first hand this phone brought into the history
+  var bringing = false;      // bringing them again after a redraw
+
+  function isEarlier(elt) { return Boolean(elt && elt.matches && elt.matches("li.earlier a")); }
+
+  function firstShown() {
+    var row = document.querySelector("#history li.hand[id^='hand-']");
+    return row ? parseInt(row.id.slice(5), 10) : null;
+  }
+
+  function bringEarlier() {
+    var link = document.querySelector("#history li.earlier a");
+    var first = firstShown();
+    bringing = broughtFrom !== null && link !== null && first !== null && first > broughtFrom;
+    if (bringing) { link.click(); }
+  }
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var elt = event.detail.requestConfig ? event.detail.requestConfig.elt : event.detail.elt;
+    if (isEarlier(elt)) {
+      if (bringing) {
+        reopen({ target: document.getElementById("history") });
+        bringEarlier();
+      } else {
+        broughtFrom = firstShown();
+      }
+    } else if (isPoll(elt)) {
+      bringEarlier();
+    }
+  });
+  document.addEventListener("htmx:beforeSend", function (event) {
+    var elt = event.detail.elt;
+    if (!isPoll(elt) && !addsOnly(elt)) { broughtFrom = null; bringing = false; }
   });
 
   // The chart, once opened, stays open across every swap, an action's answer included: its

@@ -64,3 +64,29 @@ def test_the_first_hand_of_a_long_match_is_three_taps_away(
     assert hand.count == ((3, 0) if javascript else (4, 0))
     if javascript:          # (axe runs in the page) the rows loaded in place: no finding,
         assert violations(page) == [] and duplicate_ids(page) == []     # no id twice
+
+
+def test_earlier_hands_brought_in_stay_when_another_phone_changes_the_match(
+        chromium: Any, server: str, tmp_path: Path) -> None:
+    """A phone reading earlier hands; another phone deletes the last hand. The first phone's
+    scoreboard redraws the history (the latest hands, without hand 45) and brings the earlier
+    hands back, as they now stand: the reader keeps their place (they used to vanish)."""
+    expect = playwright_api.expect
+    page = imported(chromium, server, tmp_path, javascript=True)
+    page.click("a:has-text('Earlier hands (6 to 25)')")
+    page.click("a:has-text('Earlier hands (1 to 5)')")
+    expect(page.locator("#hand-1")).to_have_count(1)
+    page.locator("#hand-3").scroll_into_view_if_needed()
+    top = "document.getElementById('hand-3').getBoundingClientRect().top"
+    before = page.evaluate(top)
+    other = touch_phone(chromium)
+    other.goto(page.url)
+    other.on("dialog", lambda dialog: dialog.accept())
+    other.click("#hand-45-record summary")
+    other.locator("#hand-45-record button:text-is('Delete')").click()
+    expect(other.locator("#hand-45")).to_have_count(0)
+    expect(page.locator("#hand-45")).to_have_count(0)          # redrawn by the scoreboard
+    expect(page.locator("#history li.hand")).to_have_count(HANDS - 1)
+    expect(page.locator("#hand-1 summary")).to_contain_text("Anna deals")
+    expect(page.locator("#history li.earlier")).to_have_count(0)
+    assert abs(page.evaluate(top) - before) < 10          # where the reader was
