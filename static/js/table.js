@@ -143,14 +143,21 @@
   });
 
   // The chart, once opened, stays open across every swap, an action's answer included: its
-  // panel comes back folded, and reopened it loads the chart of the match as it now stands.
+  // panel comes back folded, and reopened it loads the chart of the match as it now stands;
+  // a change from another phone (the scoreboard's new version) loads it again.
   var chartOpen = false;
   document.addEventListener("toggle", function (event) {
     if (event.target && event.target.id === "chart") { chartOpen = event.target.open; }
   }, true);
-  document.addEventListener("htmx:afterSettle", function () {
+  document.addEventListener("htmx:afterSettle", function (event) {
     var chart = document.getElementById("chart");
-    if (chart && chartOpen && !chart.open) { chart.open = true; }
+    if (!chart || !chartOpen) { return; }
+    if (!chart.open) { chart.open = true; return; }
+    var drawn = chart.querySelector("svg");
+    var xhr = event.detail.xhr;
+    if (drawn && isPoll(event.detail.elt) && xhr && xhr.status === 200) {
+      htmx.ajax("GET", chart.dataset.chart, { source: drawn, target: drawn, swap: "outerHTML" });
+    }
   });
 
   // The screen kept awake.

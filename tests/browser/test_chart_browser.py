@@ -138,3 +138,26 @@ def test_an_open_chart_stays_open_after_a_change_and_shows_it(
     playwright_api.expect(page.locator("#hand-6")).to_have_count(0)
     playwright_api.expect(chart).to_have_attribute("aria-label", re.compile("after hand 4,"))
     assert page.locator("#chart").evaluate("details => details.open")
+
+
+def test_an_open_chart_follows_a_change_made_on_another_phone(
+        chromium: Any, server: str) -> None:
+    """The chart open on one phone, a hand deleted on another: the scoreboard's new version
+    loads the chart again, as the match now stands. Loading the chart only adds to the page:
+    a hand's row opened before stays open through the scoreboard's redraw, as it does
+    without the chart."""
+    page = imported_evening(chromium, server)
+    chart = page.locator("#chart svg")
+    page.click("#hand-3-record summary")
+    page.click("#chart summary")
+    playwright_api.expect(chart).to_have_attribute("aria-label", re.compile("after hand 5,"))
+    other = chromium.new_context(viewport={"width": 390, "height": 844}).new_page()
+    other.set_default_timeout(15_000)
+    other.goto(page.url)
+    other.on("dialog", lambda dialog: dialog.accept())
+    other.click("#hand-5-record summary")
+    other.locator("#hand-5-record button:text-is('Delete')").click()
+    playwright_api.expect(other.locator("#hand-6")).to_have_count(0)
+    playwright_api.expect(chart).to_have_attribute("aria-label", re.compile("after hand 4,"))
+    playwright_api.expect(page.locator("#hand-6")).to_have_count(0)        # redrawn
+    assert page.locator("#hand-3-record").evaluate("details => details.open")

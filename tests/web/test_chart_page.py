@@ -56,7 +56,7 @@ def chart_loaded(client: FlaskClient, html: str) -> ET.Element | None:
     """The chart that the page's folded panel loads when it is opened (htmx), checked to be
     the one the panel's link shows on a page of its own (without JavaScript); None: no
     panel."""
-    panel = re.search(r'<details class="chart panel" id="chart">(.*?)</details>', html, re.S)
+    panel = re.search(r'<details class="chart panel" id="chart"[^>]*>(.*?)</details>', html, re.S)
     if panel is None:
         return None
     assert "<svg" not in panel.group(1)                   # not drawn for a folded panel
@@ -249,7 +249,7 @@ def test_the_answer_to_a_change_loads_the_chart_when_it_is_opened(
     match_id, view = stored(app, "tartli-short")
     answer = table.post(f"/m/{match_id}/hands/2/delete", htmx=True)
     assert answer.status == 200 and answer.is_partial
-    panel = re.search(r'<details class="chart panel" id="chart">(.*?)</details>',
+    panel = re.search(r'<details class="chart panel" id="chart"[^>]*>(.*?)</details>',
                       answer.html, re.S)
     assert panel is not None and "<svg" not in panel.group(1)
     # loaded when the fold is opened (or scrolled into view open)
