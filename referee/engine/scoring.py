@@ -184,14 +184,26 @@ def _difference(
     return () if shifts is None else tuple(map(sub, now[shifts], before[shifts]))
 
 
-def _shifted(outcome: HandOutcome, number: int, difference: tuple[int, ...]) -> HandOutcome:
-    """Last time's ``outcome``, as hand ``number``, its totals shifted by ``difference``."""
-    if outcome.number == number and not any(difference):
-        return outcome
+def _shifted(
+    outcome: HandOutcome, after: dict[str, Any], number: int, difference: tuple[int, ...],
+    shifts: str | None,
+) -> tuple[HandOutcome, dict[str, Any]]:
+    """Last time's ``outcome`` of a hand and the fold's state ``after`` it, as hand ``number``
+    after a state that differs by ``difference`` in its ``shifts`` totals."""
+    if shifts is None or not any(difference):
+        if outcome.number == number:
+            return outcome, after
+        totals = outcome.totals_after
+    else:
+        before = after[shifts]
+        after = {**after, shifts: tuple(map(add, before, difference))}
+        # the very totals of the state where the outcome gives them (one tuple, as the fold
+        # made it)
+        totals = (after[shifts] if outcome.totals_after is before
+                  else tuple(map(add, outcome.totals_after, difference)))
     moved = object.__new__(type(outcome))
-    moved.__dict__ = {**vars(outcome), "number": number,
-                      "totals_after": tuple(map(add, outcome.totals_after, difference))}
-    return moved
+    moved.__dict__ = {**vars(outcome), "number": number, "totals_after": totals}
+    return moved, after
 
 
 def score(
@@ -275,7 +287,7 @@ def _score(
             # a hand checked in full once is checked: what a trusted fold skips reads only
             # the hand itself (the checks of its place in the match are never skipped), and
             # its dealer, where it names him
-            names = _names_dealer(raw)
+            names = isinstance(raw, dict) and raw.get("dealer") is not None   # _names_dealer
             checked = old is not None and old_checked[old] and names
             given = number <= sure or (number > after and names)      # trusted_at(number)
             trusted_now = given or checked
@@ -287,11 +299,8 @@ def _score(
                     difference = _difference(folded.states[-1], old_states[old], shifts)
                 if difference is not None and (
                         shifts is not None or old_outcomes[old].number == number):
-                    outcome = _shifted(old_outcomes[old], number, difference)
-                    shifted = old_states[old + 1]
-                    if shifts is not None and any(difference):
-                        shifted = {**shifted,
-                                   shifts: tuple(map(add, shifted[shifts], difference))}
+                    outcome, shifted = _shifted(old_outcomes[old], old_states[old + 1], number,
+                                                difference, shifts)
                     folded.hands.append(raw)
                     folded.checked.append(checked)
                     folded.outcomes.append(outcome)

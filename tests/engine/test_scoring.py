@@ -440,9 +440,10 @@ def test_hands_taken_as_they_were_after_random_changes_score_as_from_scratch(
     taken = []
     shifted = scoring._shifted
 
-    def counted(outcome: Any, number: int, difference: tuple[int, ...]) -> Any:
+    def counted(outcome: Any, after: Any, number: int, difference: tuple[int, ...],
+                shifts: str | None) -> Any:
         taken.append((outcome.number != number, any(difference)))
-        return shifted(outcome, number, difference)
+        return shifted(outcome, after, number, difference, shifts)
 
     monkeypatch.setattr(scoring, "_shifted", counted)
     scoring.forget()

@@ -11,6 +11,8 @@ asks for it too (the partner becomes known in play): one form, one save; the cal
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import attrgetter, not_
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -405,12 +407,19 @@ def open_choices(result: MatchResult) -> list[dict[str, Any]]:
     """The hands whose call or discard an edit of the bidding made void (4.2.1, 4.5.2): the
     new Tappist is asked at the top of the match page."""
     hands = list(result.hands) + ([result.draft] if result.draft is not None else [])
+    # the few hands whose details say so found together (issue 12: not one by one in a long
+    # match): a detail holds these keys only where the scoring set them
+    marked = compress(hands, map(not_, map(_VOID.isdisjoint, map(_DETAIL, hands))))
     return [
         {"number": h.number, "tappist": h.detail.get("declarer"),
          "call": h.detail.get("void_call"), "discard": h.detail.get("void_discard"),
          "pending": h.detail.get("pending") == "call"}
-        for h in hands if h.detail.get("void_call") or h.detail.get("void_discard")
+        for h in marked if h.detail.get("void_call") or h.detail.get("void_discard")
     ]
+
+
+_VOID = frozenset(("void_call", "void_discard"))
+_DETAIL = attrgetter("detail")
 
 
 class TrogguWeb(WebGame):
