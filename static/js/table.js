@@ -23,7 +23,10 @@
    7. Earlier hands brought into the history stay there: the live scoreboard's answer
       re-renders the history with the latest hands only, so the earlier ones are brought
       again, as they now stand, down to the first one this phone had brought. This page's own
-      request forgets them, as it forgets what was open (5). */
+      request forgets them, as it forgets what was open (5).
+   8. The chart, once opened, stays open: an answer that brings its panel back folded opens it
+      again (it then loads the chart as the match now stands), and a change from another
+      phone loads it again. */
 (function () {
   "use strict";
 
@@ -142,9 +145,7 @@
     if (!isPoll(elt) && !addsOnly(elt)) { broughtFrom = null; bringing = false; }
   });
 
-  // The chart, once opened, stays open across every swap, an action's answer included: its
-  // panel comes back folded, and reopened it loads the chart of the match as it now stands;
-  // a change from another phone (the scoreboard's new version) loads it again.
+  // The chart, once opened, stays open (8).
   var chartOpen = false;
   document.addEventListener("toggle", function (event) {
     if (event.target && event.target.id === "chart") { chartOpen = event.target.open; }
