@@ -11,8 +11,8 @@ asks for it too (the partner becomes known in play): one form, one save; the cal
 
 from __future__ import annotations
 
-from itertools import compress
-from operator import attrgetter, not_
+from itertools import compress, repeat
+from operator import attrgetter, contains, or_
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -409,7 +409,9 @@ def open_choices(result: MatchResult) -> list[dict[str, Any]]:
     hands = list(result.hands) + ([result.draft] if result.draft is not None else [])
     # the few hands whose details say so found together (issue 12: not one by one in a long
     # match): a detail holds these keys only where the scoring set them
-    marked = compress(hands, map(not_, map(_VOID.isdisjoint, map(_DETAIL, hands))))
+    details = list(map(_DETAIL, hands))
+    marked = compress(hands, map(or_, map(contains, details, repeat("void_call")),
+                                 map(contains, details, repeat("void_discard"))))
     return [
         {"number": h.number, "tappist": h.detail.get("declarer"),
          "call": h.detail.get("void_call"), "discard": h.detail.get("void_discard"),
@@ -418,7 +420,6 @@ def open_choices(result: MatchResult) -> list[dict[str, Any]]:
     ]
 
 
-_VOID = frozenset(("void_call", "void_discard"))
 _DETAIL = attrgetter("detail")
 
 
