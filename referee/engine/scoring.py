@@ -243,8 +243,11 @@ def _score(
     # their dealer (a hand without is read with the dealer due, which the change may move)
     after = n - _common_end(hands, trusted, n - sure) if isinstance(trusted, list) else n
 
-    def trusted_at(number: int) -> bool:
-        return number <= sure or (number > after and _names_dealer(hands[number - 1]))
+    def trusted_at(number: int, names: bool | None = None) -> bool:
+        """Is hand ``number`` trusted? (``names``: whether it names its dealer, where known.)"""
+        if names is None:
+            names = _names_dealer(hands[number - 1])
+        return number <= sure or (number > after and names)
 
     # the outcomes of the hands last folded after the kept ones, by their place from the end:
     # where the same hand comes again at the same place from the end, its outcome is offered
@@ -287,9 +290,9 @@ def _score(
             # a hand checked in full once is checked: what a trusted fold skips reads only
             # the hand itself (the checks of its place in the match are never skipped), and
             # its dealer, where it names him
-            names = isinstance(raw, dict) and raw.get("dealer") is not None   # _names_dealer
+            names = _names_dealer(raw)
             checked = old is not None and old_checked[old] and names
-            given = number <= sure or (number > after and names)      # trusted_at(number)
+            given = trusted_at(number, names)
             trusted_now = given or checked
             checked = checked or not given
             if trusted_now and old is not None and old + 1 < len(old_states):

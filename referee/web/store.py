@@ -184,8 +184,7 @@ class StoredMatch:
         built on now."""
         if not 1 <= hand <= len(self.hands):
             return hand_base(None, self.layout)
-        mark = _fingerprints.mark(self.hands[hand - 1])
-        return f"{self.layout}-{mark}" if self.layout else mark
+        return _at_layout(_fingerprints.mark(self.hands[hand - 1]), self.layout)
 
     @property
     def last_action(self) -> str | None:
@@ -220,7 +219,10 @@ def hand_base(facts: dict[str, Any] | None, layout: int = 0) -> str:
     """A short fingerprint of a stored hand ("new" for none) at its place: what an edit form
     was built on. ``layout`` is the match's count of deletes and undos, so that a form for
     hand 3 is stale once another hand has taken that number, even one with the same facts."""
-    mark = "new" if facts is None else _mark(facts)
+    return _at_layout("new" if facts is None else _mark(facts), layout)
+
+
+def _at_layout(mark: str, layout: int) -> str:
     return f"{layout}-{mark}" if layout else mark
 
 

@@ -105,9 +105,6 @@
 
   document.addEventListener("toggle", rememberToggle, true);   // toggle does not bubble
   document.addEventListener("htmx:oobAfterSwap", reopen);
-  document.addEventListener("htmx:beforeSend", function (event) {
-    if (!isPoll(event.detail.elt) && !addsOnly(event.detail.elt)) { opened = {}; }
-  });
 
   // Earlier hands brought into the history stay there across the scoreboard's redraws (7).
   var broughtFrom = null;    // the first hand this phone brought into the history
@@ -140,9 +137,10 @@
       bringEarlier();
     }
   });
+  // This page's own request forgets what was opened (5) and the earlier hands brought (7).
   document.addEventListener("htmx:beforeSend", function (event) {
     var elt = event.detail.elt;
-    if (!isPoll(elt) && !addsOnly(elt)) { broughtFrom = null; bringing = false; }
+    if (!isPoll(elt) && !addsOnly(elt)) { opened = {}; broughtFrom = null; bringing = false; }
   });
 
   // The chart, once opened, stays open (8).

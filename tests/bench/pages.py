@@ -100,15 +100,9 @@ class Bench:
         self.edits += 1
         return self.misere(middle, MISERE[self.edits % 2], editing=True)
 
-    def run(self, repeat: int) -> dict[str, list[float]]:
-        """Each action's CPU ms, and its answer's sizes ("<action> wire", "<action> raw")."""
-        found: dict[str, list[float]] = {}
-        for _ in range(repeat):
-            self.round(found)
-        return found
-
     def round(self, found: dict[str, list[float]]) -> None:
-        """Each action once, its CPU ms and its answer's sizes added to ``found``."""
+        """Each action once: its CPU ms added to ``found[action]``, its answer's sizes to
+        ``found["<action> wire"]`` and ``found["<action> raw"]``."""
         def measure(action: str, request: Callable[[], Any]) -> None:
             cpu, answer = _cpu_ms(request)
             wire, raw = _sizes(answer)
@@ -122,13 +116,6 @@ class Bench:
         measure("delete", lambda: self.post(f"/hands/{self.hands + 1}/delete"))
         measure("undo", lambda: self.post("/undo"))
         self.post(f"/hands/{self.hands + 1}/delete")       # back to ``hands`` hands
-
-    def page(self, repeat: int) -> tuple[float, int]:
-        runs, size = [], 0
-        for _ in range(repeat):
-            ms, size = self.page_once()
-            runs.append(ms)
-        return median(runs), size
 
     def page_once(self) -> tuple[float, int]:
         """The match page's CPU ms and size."""

@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 from test_sharing import store_of, view_token
 from webtools import HAND_440_71, Page, Table
 
-from referee.engine import matchfile
+from referee.engine import matchfile, scoring
 from referee.engine.games.troggu import GAME as TROGGU
 from referee.web import pdf
 from referee.web.pdf import Scoresheets
@@ -184,6 +184,15 @@ def seed_evening(table: Table, games: int = LONG) -> str:
     hands = long_evening(games)
     TROGGU.score(settings, hands)
     return store_of(table.app).create("troggu", settings, hands)
+
+
+def seen_evening(table: Table, games: int) -> str:
+    """A Troggu evening of ``games`` hands on a fresh fold cache, its page seen once (its
+    hands checked, then cached)."""
+    scoring.forget()
+    mid = seed_evening(table, games)
+    assert table.get(f"/m/{mid}").status == 200
+    return mid
 
 
 def finish(table: Table, mid: str, n: int, points: int, htmx: bool) -> Page:

@@ -8,10 +8,9 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from test_heavy import finish, seed_evening
+from test_heavy import finish, seen_evening
 from webtools import Table
 
-from referee.engine import scoring
 from referee.engine.games.troggu import GAME as TROGGU
 from referee.engine.games.troggu import match as troggu_match
 
@@ -22,10 +21,7 @@ HANDS = 30
 @pytest.fixture
 def evening(table: Table) -> str:
     """A Troggu evening of HANDS hands, its page seen once."""
-    scoring.forget()
-    mid = seed_evening(table, HANDS)
-    assert table.get(f"/m/{mid}").status == 200
-    return mid
+    return seen_evening(table, HANDS)
 
 
 @HTMX

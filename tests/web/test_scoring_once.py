@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from test_heavy import PLAYERS, finish, seed_evening
+from test_heavy import PLAYERS, finish, seen_evening
 from webtools import Table
 
 from referee.engine import matchfile, scoring
@@ -61,10 +61,7 @@ def folds(monkeypatch: pytest.MonkeyPatch) -> Iterator[Folds]:
 @pytest.fixture
 def evening(table: Table) -> str:
     """A Troggu evening of HANDS hands, its page seen once (its hands checked, then cached)."""
-    scoring.forget()
-    mid = seed_evening(table, HANDS)
-    assert table.get(f"/m/{mid}").status == 200
-    return mid
+    return seen_evening(table, HANDS)
 
 
 def bids(table: Table, mid: str, n: int, htmx: bool) -> Any:
