@@ -53,6 +53,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import count
 from operator import add, sub
 from threading import Lock
 from typing import Any
@@ -184,26 +185,36 @@ def _difference(
     return () if shifts is None else tuple(map(sub, now[shifts], before[shifts]))
 
 
-def _shifted(
-    outcome: HandOutcome, after: dict[str, Any], number: int, difference: tuple[int, ...],
-    shifts: str | None,
-) -> tuple[HandOutcome, dict[str, Any]]:
-    """Last time's ``outcome`` of a hand and the fold's state ``after`` it, as hand ``number``
-    after a state that differs by ``difference`` in its ``shifts`` totals."""
+def _taken(
+    outcomes: list[HandOutcome], afters: list[dict[str, Any]], number: int,
+    difference: tuple[int, ...], shifts: str | None,
+) -> tuple[list[HandOutcome], list[dict[str, Any]]]:
+    """Last time's ``outcomes`` of hands in a row and the fold's states ``afters`` after each,
+    as hands ``number``, ``number`` + 1, … after a state that differs by ``difference`` in its
+    ``shifts`` totals (the very objects where nothing moved)."""
     if shifts is None or not any(difference):
-        if outcome.number == number:
-            return outcome, after
+        if outcomes[0].number == number:
+            return outcomes, afters
+        shifts = None                     # renumbered only
+    moved_outcomes, moved_states = [], []
+    new = object.__new__
+    for at, outcome, after in zip(count(number), outcomes, afters):
         totals = outcome.totals_after
-    else:
-        before = after[shifts]
-        after = {**after, shifts: tuple(map(add, before, difference))}
-        # the very totals of the state where the outcome gives them (one tuple, as the fold
-        # made it)
-        totals = (after[shifts] if outcome.totals_after is before
-                  else tuple(map(add, outcome.totals_after, difference)))
-    moved = object.__new__(type(outcome))
-    moved.__dict__ = {**vars(outcome), "number": number, "totals_after": totals}
-    return moved, after
+        if shifts is not None:
+            before = after[shifts]
+            after = after.copy()
+            after[shifts] = tuple(map(add, before, difference))
+            # the very totals of the state where the outcome gives them (one tuple, as the
+            # fold made it)
+            totals = (after[shifts] if totals is before
+                      else tuple(map(add, totals, difference)))
+        fields = outcome.__dict__.copy()       # as ``replace`` makes it, at a third of the cost
+        fields["number"], fields["totals_after"] = at, totals
+        moved = new(type(outcome))
+        moved.__dict__ = fields
+        moved_outcomes.append(moved)
+        moved_states.append(after)
+    return moved_outcomes, moved_states
 
 
 def score(
@@ -283,7 +294,9 @@ def _score(
     shifted: dict[str, Any] | None = None
     difference: tuple[int, ...] | None = None
     try:
-        for number in range(keep + 1, n + 1):
+        number = keep
+        while number < n:
+            number += 1
             raw = hands[number - 1]
             back = n - number                 # its place from the end
             old = len(old_hands) - 1 - back if back < again else None
@@ -302,13 +315,28 @@ def _score(
                     difference = _difference(folded.states[-1], old_states[old], shifts)
                 if difference is not None and (
                         shifts is not None or old_outcomes[old].number == number):
-                    outcome, shifted = _shifted(old_outcomes[old], old_states[old + 1], number,
-                                                difference, shifts)
-                    folded.hands.append(raw)
-                    folded.checked.append(checked)
-                    folded.outcomes.append(outcome)
-                    folded.states.append(shifted)
-                    fold.hands.append(outcome)
+                    # and so are the later hands trusted likewise, as far as the last complete
+                    # hand folded last time: taken together
+                    checks = [checked]
+                    last = min(n, number + len(old_states) - 2 - old)
+                    for later in range(number + 1, last + 1):
+                        names = _names_dealer(hands[later - 1])
+                        given = trusted_at(later, names)
+                        checked = old_checked[old + later - number] and names
+                        if not (given or checked):
+                            break
+                        checks.append(checked or not given)
+                    run = len(checks)
+                    outcomes, states = _taken(old_outcomes[old:old + run],
+                                              old_states[old + 1:old + 1 + run], number,
+                                              difference, shifts)
+                    shifted = states[-1]
+                    folded.hands += hands[number - 1:number - 1 + run]
+                    folded.checked += checks
+                    folded.outcomes += outcomes
+                    folded.states += states
+                    fold.hands += outcomes
+                    number += run - 1
                     continue
             if shifted is not None:
                 fold.__dict__.update(_state_copy(shifted))

@@ -438,14 +438,14 @@ def test_hands_taken_as_they_were_after_random_changes_score_as_from_scratch(
     match, hands = long_match(game)
     stored = json.loads(matchfile.dumps(matchfile.load(as_file(game, match, hands))))["hands"]
     taken = []
-    shifted = scoring._shifted
+    taken_as_they_were = scoring._taken
 
-    def counted(outcome: Any, after: Any, number: int, difference: tuple[int, ...],
+    def counted(outcomes: Any, afters: Any, number: int, difference: tuple[int, ...],
                 shifts: str | None) -> Any:
-        taken.append((outcome.number != number, any(difference)))
-        return shifted(outcome, after, number, difference, shifts)
+        taken.append((outcomes[0].number != number, any(difference)))
+        return taken_as_they_were(outcomes, afters, number, difference, shifts)
 
-    monkeypatch.setattr(scoring, "_shifted", counted)
+    monkeypatch.setattr(scoring, "_taken", counted)
     scoring.forget()
     scoring.score(game, match, stored)
     rng = random.Random(f"changes-{game}")
