@@ -53,8 +53,8 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from itertools import count
-from operator import add, sub
+from itertools import compress, count
+from operator import add, not_, sub
 from threading import Lock
 from typing import Any
 
@@ -273,8 +273,9 @@ def _score(
         old_outcomes.append(folded.draft[3])
     again = _common_end(hands, old_hands, min(n - after, len(old_hands)))
     folded.hands[:keep] = hands[:keep]        # the caller's equal hands: found by identity next
-    for index in range(sure, keep):
-        if not folded.checked[index] and not trusted_at(index + 1):
+    # the kept hands folded unchecked (found together: a long match's are all checked)
+    for index in compress(range(sure, keep), map(not_, folded.checked[sure:keep])):
+        if not trusted_at(index + 1):
             keep = index                      # folded unchecked: to be checked this time
             break
     draft, folded.draft = folded.draft, None
