@@ -244,3 +244,23 @@ def test_a_hand_with_melds_after_trick_8_is_not_read_from_its_json() -> None:
         assert score_stored(raw, NAMES) is not None
         raw["tricks"][8]["melds"][1] = ["seq:b/U/3"]
         assert score_stored(raw, NAMES) is None
+
+
+def test_a_stored_hand_is_folded_from_its_scores_its_facts_read_when_first_asked_for() -> None:
+    """A first view of a long match shows each hand's scores: a stored hand is folded from its
+    dealer, its end and its scores alone; its facts (every trick's winner), the verdicts of its
+    meld contests and its score in full are read from the same JSON when a page first asks
+    for them, and are those of the hand checked in full. What the fold set meanwhile (a
+    claim's verdict, 7.3) stays."""
+    match = match_settings(B, 5)
+    hands = stored([exchanged_by_a(), wrong_claim()], B)
+    scoring.forget()
+    result = scoring.score("tartli", match, hands, True)
+    first, second = result.hands
+    assert dict(dict.items(first.detail)) == {}                      # nothing read yet
+    assert dict(dict.items(second.detail)) == {"claim_right": False}
+    checked = GAME.score(match, hands).hands
+    assert first.detail == checked[0].detail and second.detail == checked[1].detail
+    assert first.detail["facts"] == parse_hand(hands[0])
+    assert first.detail["verdicts"] == score_hand(parse_hand(hands[0]), B, NAMES).verdicts
+    assert second.detail["claim_right"] is False
