@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from ...errors import RuleViolation
@@ -12,7 +11,7 @@ from ..base import Award, HandOutcome, Line, MatchResult, Standing, fold_hands
 from ..dealer import proposed_after
 from .facts import parse_hand, read_canonical
 from .hand import score_hand
-from .trusted import LaterDetail, deal_lines, quick_scores
+from .trusted import DealDetail, deal_lines, quick_scores
 from .values import Rules
 
 
@@ -40,7 +39,7 @@ class MatchFold:
     the dealer due, and checked in full); it keeps the checks of the match: no deal after the
     game is over (7.3), only the last deal in progress (6.1). A complete deal with its dealer
     is scored from the facts of the score alone (``trusted.quick_scores``: no cards read, no
-    trick winners worked out), its lines and ``detail`` made when first read.
+    trick winners worked out), its lines and ``detail`` made when first read (``DealDetail``).
     """
 
     def __init__(self, settings: dict[str, Any], start_totals: tuple[int, int] = (0, 0)) -> None:
@@ -58,7 +57,10 @@ class MatchFold:
 
     def add(self, number: int, raw: object, last: bool = False) -> None:
         if self.trusted and self.winner is None:
-            quick = read_trusted(partial(quick_scores, rules=self.rules), raw)
+            try:
+                quick = quick_scores(raw, self.rules)      # type: ignore[arg-type]
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+                quick = None        # not the canonical form (as ``read_trusted``)
             if quick is not None:
                 assert isinstance(raw, dict)
                 self._add_quick(number, raw, quick)
@@ -110,8 +112,9 @@ class MatchFold:
         new = (self.totals[0] + a, self.totals[1] + b)
         self.next_dealer = proposed_after(dealer)           # alternates every deal (2.1)
         summary, award, tie, end = self._end(new)
-        detail = (LaterDetail(raw, dealer, due, self.names, self.rules, end, tie=True) if tie
-                  else LaterDetail(raw, dealer, due, self.names, self.rules, end))
+        detail = DealDetail((raw, dealer, due, self.names, self.rules, end))
+        if tie:
+            dict.__setitem__(detail, "tie", True)
         self.hands.append(HandOutcome.explained_later(
             detail.lines, number=number, dealer=dealer, scores=(a, b), totals_after=new,
             summary=summary, award=award, detail=detail,
