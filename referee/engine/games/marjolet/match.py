@@ -43,7 +43,8 @@ class MatchFold:
     """
 
     def __init__(self, settings: dict[str, Any], start_totals: tuple[int, int] = (0, 0)) -> None:
-        self.names: list[str] = list(settings["players"])
+        # a tuple: the fold's state is kept after every deal (scoring.py), a list copied each time
+        self.names: tuple[str, ...] = tuple(settings["players"])
         self.target: int = settings["target"]
         self.next_dealer: int = settings["first_dealer"]     # the proposal (2.1, 6.1.1)
         self.rules = rules_of(settings)
@@ -79,7 +80,8 @@ class MatchFold:
             )
         due = self.next_dealer
         dealer = due if facts.dealer is None else facts.dealer
-        score = score_hand(facts, dealer, self.names, self.rules, trusted)
+        names = list(self.names)
+        score = score_hand(facts, dealer, names, self.rules, trusted)
         new = (self.totals[0] + score.scores[0], self.totals[1] + score.scores[1])
         if facts.end is None:
             if not last:
@@ -88,7 +90,7 @@ class MatchFold:
                 )
             self.draft = HandOutcome(
                 number=number, dealer=dealer, scores=score.scores, totals_after=new,
-                lines=deal_lines(score, facts, self.names, dealer, due, None),
+                lines=deal_lines(score, facts, names, dealer, due, None),
                 summary="in progress", complete=False,
                 detail={"facts": facts, "score": score},
             )
@@ -100,7 +102,7 @@ class MatchFold:
             detail["tie"] = True
         self.hands.append(HandOutcome(
             number=number, dealer=dealer, scores=score.scores, totals_after=new,
-            lines=deal_lines(score, facts, self.names, dealer, due, end), summary=summary,
+            lines=deal_lines(score, facts, names, dealer, due, end), summary=summary,
             award=award, detail=detail,
         ))
 

@@ -113,7 +113,7 @@ class DealDetail(LaterDetail):
     __slots__ = ("_deal", "_read")
 
     def __init__(
-        self, deal: tuple[dict[str, Any], int, int, list[str], Rules, Line | None]
+        self, deal: tuple[dict[str, Any], int, int, tuple[str, ...], Rules, Line | None]
     ) -> None:
         # underscored: a template's ``detail.score`` finds no attribute, then the entry
         self._deal = deal
@@ -124,7 +124,7 @@ class DealDetail(LaterDetail):
         if self._read is None:
             raw, dealer, _, names, rules, _ = self._deal
             facts = read_canonical(raw)
-            self._read = facts, score_hand(facts, dealer, names, rules, True)
+            self._read = facts, score_hand(facts, dealer, list(names), rules, True)
             dict.setdefault(self, "facts", facts)
             dict.setdefault(self, "score", self._read[1])
         return self._read
@@ -132,7 +132,7 @@ class DealDetail(LaterDetail):
     def lines(self) -> list[Line]:
         facts, score = self.made()
         _, dealer, due, names, _, end = self._deal
-        return deal_lines(score, facts, names, dealer, due, end)
+        return deal_lines(score, facts, list(names), dealer, due, end)
 
     def _made(self) -> bool:
         return self._read is not None
