@@ -264,3 +264,26 @@ def test_a_stored_hand_is_folded_from_its_scores_its_facts_read_when_first_asked
     assert first.detail["facts"] == parse_hand(hands[0])
     assert first.detail["verdicts"] == score_hand(parse_hand(hands[0]), B, NAMES).verdicts
     assert second.detail["claim_right"] is False
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), dealer=st.sampled_from([A, B]), claim=st.booleans(),
+       in_progress=st.booleans())
+def test_a_stored_hands_scores_read_at_once_are_those_of_the_hand_checked_in_full(
+    seed: int, dealer: int, claim: bool, in_progress: bool
+) -> None:
+    """What the fold reads of a stored hand at once, before its facts (its dealer, its end and
+    its two scores: the melds that score in tricks 1–8, the béla, the piles, the last trick or
+    the stichmatsch; 6.2), is what the hand read and checked in full gives: any hand played
+    by the rules, claims (7.3), concessions, bélas, exchanges, a hand in progress."""
+    rng = random.Random(seed)
+    facts = simulate_hand(rng, dealer, claim_chance=0.5 if claim else 0.0).facts
+    if in_progress:
+        facts = {**facts, "end": None,
+                 "tricks": [t for t in facts["tricks"] if t["winner"] is not None]}
+    raw = {"dealer": dealer, **GAME.canonical_hand(facts)}
+    checked = parse_hand(raw)
+    read = score_stored(raw, NAMES)
+    assert read is not None
+    assert (read.dealer, read.end, read.scores) == (
+        dealer, checked.end, score_hand(checked, dealer, NAMES).scores)
