@@ -287,3 +287,24 @@ def test_a_stored_hands_scores_read_at_once_are_those_of_the_hand_checked_in_ful
     assert read is not None
     assert (read.dealer, read.end, read.scores) == (
         dealer, checked.end, score_hand(checked, dealer, NAMES).scores)
+
+
+def test_a_stored_claim_is_folded_from_its_scores_and_piles(monkeypatch: Any) -> None:
+    """A claim's count (7.3.2: the total, the melds and béla, the piles of the completed
+    tricks) comes from the hand's scores and its piles: a stored claim is folded without its
+    facts being read, and its lines, made when read, are those of the hand checked in full."""
+    import referee.engine.games.tartli.stored as read_from_json
+
+    read_in_full = []
+    in_full = read_from_json._in_full
+    monkeypatch.setattr(read_from_json, "_in_full",
+                        lambda *given: read_in_full.append(given) or in_full(*given))
+    match = match_settings(B, 5)
+    hands = stored([ordinary(), hand("BA" * 2, {1: ([], ["seq:l/U/3"])},
+                                     end=claim(A, 4, (40, 31)), bela=(A, 2))], B)
+    scoring.forget()
+    result = scoring.score("tartli", match, hands, True)
+    assert read_in_full == []
+    checked = GAME.score(match, hands)
+    assert [h.as_dict() for h in result.hands] == [h.as_dict() for h in checked.hands]
+    assert len(read_in_full) == 2                                       # read for the lines

@@ -104,7 +104,7 @@ class MatchFold:
         if isinstance(end, Played):
             self._end_played(outcome, new, tail)
         elif isinstance(end, Claim):
-            self._end_claim(outcome, end, before, read.score, tail)
+            self._end_claim(outcome, end, before, scores, tail)
         else:
             first = end.first
             outcome.totals_after = before
@@ -179,12 +179,15 @@ class MatchFold:
             ))
 
     def _end_claim(
-        self, outcome: HandOutcome, end: Claim, before: tuple[int, ...], score: HandScore,
-        tail: list[Line],
+        self, outcome: HandOutcome, end: Claim, before: tuple[int, ...],
+        scores: tuple[int, int], tail: list[Line],
     ) -> None:
-        counts = (before[0] + score.scores[0], before[1] + score.scores[1])
+        counts = (before[0] + scores[0], before[1] + scores[1])
         for player in (0, 1):
-            parts = [before[player], score.melds[player] + score.bela[player], score.tricks[player]]
+            # a claim's hand score: its melds and béla, then the piles of the completed tricks
+            # (7.3.2), all known from the score and the piles
+            piles = end.piles[player]
+            parts = [before[player], scores[player] - piles, piles]
             tail.append(Line(
                 player,
                 f"{self.names[player]}'s count: total {parts[0]} + melds {parts[1]} + "
