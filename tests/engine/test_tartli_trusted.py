@@ -308,3 +308,13 @@ def test_a_stored_claim_is_folded_from_its_scores_and_piles(monkeypatch: Any) ->
     checked = GAME.score(match, hands)
     assert [h.as_dict() for h in result.hands] == [h.as_dict() for h in checked.hands]
     assert len(read_in_full) == 2                                       # read for the lines
+
+
+def test_a_stored_hand_that_could_not_be_read_in_full_later_is_not_read_from_its_json() -> None:
+    """A stored hand is folded from its scores and its facts read later: one whose facts
+    could not be read as they stand (here a trick's winner that is no player, after trick 8)
+    is not read from its JSON at all, but read and checked in full at once, as before."""
+    raw = stored([hand("AB" * 8, end=played((80, 71), B))], A)[0]
+    assert score_stored(raw, NAMES) is not None
+    raw["tricks"][11]["winner"] = 2
+    assert score_stored(raw, NAMES) is None

@@ -16,7 +16,8 @@ stored hand: a long match's first view shows only the scores.
 What is skipped here depends only on the hand's own facts and its recorded dealer, never on
 the hands before it. A hand without a recorded dealer (the one due would be taken: the hands
 before it decide), with its cards recorded (6.1.6: the winners come from the cards) or that
-this cannot read as it stands is not read here: ``score_stored`` gives None.
+this cannot read as it stands (at once or later: its facts in full) is not read here:
+``score_stored`` gives None.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from .values import LAST_TRICK, MELD_TRICKS, STICHMATSCH
 
 _MELDS, _WINNER = itemgetter("melds"), itemgetter("winner")
 _BARE = {winner: Trick(winner, ((), ())) for winner in (0, 1, None)}   # no melds, no cards
+_WINNERS = frozenset(_BARE)
 
 
 class Stored:
@@ -115,8 +117,8 @@ def _score(raw: dict[str, Any], names: Sequence[str]) -> Stored | None:
     end = read_end(raw["end"])
     if isinstance(end, Decider):
         return Stored(dealer, end, (0, 0), raw, names, (read_canonical(raw), HandScore()))
-    if "exchange" not in raw:
-        return None        # not the canonical form
+    if "exchange" not in raw or not _WINNERS.issuperset(map(_WINNER, tricks)):
+        return None        # not the canonical form (as ``_in_full`` would find it later)
     trumps = HUNGARIAN.parse(raw["indicator"]).suit
     melds = _meld_points(tricks, dealer, trumps, end)
     if melds is None:
