@@ -318,3 +318,16 @@ def test_a_stored_hand_that_could_not_be_read_in_full_later_is_not_read_from_its
     assert score_stored(raw, NAMES) is not None
     raw["tricks"][11]["winner"] = 2
     assert score_stored(raw, NAMES) is None
+
+
+def test_a_trusted_hands_melds_are_scored_without_their_checks_again() -> None:
+    """A hand the app checked when it stored it is scored without the checks again (``score_hand``,
+    trusted: its lines when a page asks for them, a stored hand with its cards recorded), those
+    of the melds too: who may declare (4.5). Here A leads trick 1 with four Aces and B
+    answers with a terc, which 4.5 refuses when the hand is checked."""
+    raw = hand("AB" * 8, {1: (["set:A"], ["seq:l/U/3"])}, end=played((80, 71), B))
+    facts = parse_hand(raw)
+    with pytest.raises(RuleViolation) as refused:
+        score_hand(facts, B, NAMES)
+    assert refused.value.code == "meld.not-eligible"
+    assert score_hand(facts, B, NAMES, True).melds == [100, 0]
