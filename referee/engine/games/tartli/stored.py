@@ -8,9 +8,9 @@ same few values: a winner and no melds), and its score is the meld contests of t
 ``score_hand``'s own, written when first read (``HandScore.lines``).
 
 The fold needs of such a hand only its dealer, its end and its two scores: those are read at
-once, from the melds of tricks 1–8 (and the winners before them), the béla and the end. Its
-facts (every trick's winner) and its score in full (the verdicts of the contests, the points
-by kind) are read when first asked for (``Stored.facts``, ``Stored.score``), from the same
+once, in one pass over the tricks' melds and winners (the contests of tricks 1–8), the béla
+and the end. Its facts and its score in full (the verdicts of the contests, the points by
+kind) are made when first asked for (``Stored.facts``, ``Stored.score``), from the same
 stored hand: a long match's first view shows only the scores.
 
 What is skipped here depends only on the hand's own facts and its recorded dealer, never on
@@ -117,12 +117,12 @@ def _score(raw: dict[str, Any], names: Sequence[str]) -> Stored | None:
     end = read_end(raw["end"])
     if isinstance(end, Decider):
         return Stored(dealer, end, (0, 0), raw, names, (read_canonical(raw), HandScore()))
-    if "exchange" not in raw or not _WINNERS.issuperset(map(_WINNER, tricks)):
-        return None        # not the canonical form (as ``_in_full`` would find it later)
+    if "exchange" not in raw:
+        return None        # not the canonical form
     trumps = HUNGARIAN.parse(raw["indicator"]).suit
     melds = _meld_points(tricks, dealer, trumps, end)
     if melds is None:
-        return None        # melds after trick 8: never written by the app (4.3.1)
+        return None        # not the canonical form (as ``_in_full`` would find it later)
     a, b = melds
     bela = raw["bela"]
     if bela is not None:
@@ -154,23 +154,23 @@ def _meld_points(
 ) -> tuple[int, int] | None:
     """The points of the melds that score (4.2, tricks 1–8; a trick in progress at a claim
     before its step 7 scores nothing, 7.3.2), by player: each contest as ``_contests`` has it,
-    reading no more of the tricks than their melds and the winners before them; None where a
-    trick after trick 8 has melds."""
+    reading of the tricks only their melds and their winners; None where a trick after trick 8
+    has melds (never written by the app, 4.3.1) or a winner is no player."""
     unscored = end.completed + 1 if isinstance(end, Claim) and not end.step7 else 0
     points = [0, 0]
     leader: int | None = 1 - dealer                   # trick 1's (2.4)
-    for number, trick in enumerate(tricks[:MELD_TRICKS], 1):
+    for number, trick in enumerate(tricks, 1):
         both = trick["melds"]
         if both[0] or both[1]:
+            if number > MELD_TRICKS:
+                return None
             if leader is None:      # after a trick with no winner: never stored (6.1.2)
                 raise ValueError("a trick after the one in progress")
             _, winner, _, won, _ = _contest(tuple(both[0]), tuple(both[1]), leader, trumps)
             if winner is not None and number != unscored:
                 points[winner] += won[winner]
         leader = trick["winner"]                      # the next trick's leader (2.4)
-    for trick in tricks[MELD_TRICKS:]:
-        both = trick["melds"]
-        if both[0] or both[1]:
+        if leader not in _WINNERS:
             return None
     return points[0], points[1]
 
