@@ -21,6 +21,7 @@ from marjolet_helpers import NAMES, A, B, end, hand, random_switches, simulate_h
 from referee.engine import scoring
 from referee.engine.errors import RuleViolation
 from referee.engine.games.marjolet import GAME
+from referee.engine.games.marjolet.match import MatchFold
 from referee.engine.games.marjolet.trusted import quick_scores
 from referee.engine.games.marjolet.values import Rules
 
@@ -174,3 +175,17 @@ def test_a_stored_deal_without_its_dealer_is_checked_with_the_dealer_due_2_1(
     scoring.forget()
     trusted = refusal(lambda: scoring.score("marjolet", match, after, trusted=True))
     assert trusted == refusal(lambda: GAME.score(match, after)) == ("seven.record", 3)
+
+
+def test_the_folds_state_between_deals_holds_nothing_to_copy() -> None:
+    """The scoring cache keeps the fold's state after every deal, copying each list, dict and
+    set in it (scoring.py; issue 12): the Marjolet fold keeps only values that need no copy,
+    its players' names as a tuple, the totals too."""
+    match = match_settings({})
+    fold = MatchFold(match)
+    for number, raw in enumerate(stored(match, [small(), big(), small()]), 1):
+        fold.add(number, raw)
+        copied = [key for key, value in vars(fold).items()
+                  if key not in ("hands", "draft") and isinstance(value, (list, dict, set))]
+        assert copied == [], number
+    assert fold.names == tuple(NAMES) and fold.totals == (260, 150)

@@ -244,3 +244,90 @@ def test_a_hand_with_melds_after_trick_8_is_not_read_from_its_json() -> None:
         assert score_stored(raw, NAMES) is not None
         raw["tricks"][8]["melds"][1] = ["seq:b/U/3"]
         assert score_stored(raw, NAMES) is None
+
+
+def test_a_stored_hand_is_folded_from_its_scores_its_facts_read_when_first_asked_for() -> None:
+    """A first view of a long match shows each hand's scores: a stored hand is folded from its
+    dealer, its end and its scores alone; its facts (every trick's winner), the verdicts of its
+    meld contests and its score in full are read from the same JSON when a page first asks
+    for them, and are those of the hand checked in full. What the fold set meanwhile (a
+    claim's verdict, 7.3) stays."""
+    match = match_settings(B, 5)
+    hands = stored([exchanged_by_a(), wrong_claim()], B)
+    scoring.forget()
+    result = scoring.score("tartli", match, hands, True)
+    first, second = result.hands
+    assert dict(dict.items(first.detail)) == {}                      # nothing read yet
+    assert dict(dict.items(second.detail)) == {"claim_right": False}
+    checked = GAME.score(match, hands).hands
+    assert first.detail == checked[0].detail and second.detail == checked[1].detail
+    assert first.detail["facts"] == parse_hand(hands[0])
+    assert first.detail["verdicts"] == score_hand(parse_hand(hands[0]), B, NAMES).verdicts
+    assert second.detail["claim_right"] is False
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), dealer=st.sampled_from([A, B]), claim=st.booleans(),
+       in_progress=st.booleans())
+def test_a_stored_hands_scores_read_at_once_are_those_of_the_hand_checked_in_full(
+    seed: int, dealer: int, claim: bool, in_progress: bool
+) -> None:
+    """What the fold reads of a stored hand at once, before its facts (its dealer, its end and
+    its two scores: the melds that score in tricks 1–8, the béla, the piles, the last trick or
+    the stichmatsch; 6.2), is what the hand read and checked in full gives: any hand played
+    by the rules, claims (7.3), concessions, bélas, exchanges, a hand in progress."""
+    rng = random.Random(seed)
+    facts = simulate_hand(rng, dealer, claim_chance=0.5 if claim else 0.0).facts
+    if in_progress:
+        facts = {**facts, "end": None,
+                 "tricks": [t for t in facts["tricks"] if t["winner"] is not None]}
+    raw = {"dealer": dealer, **GAME.canonical_hand(facts)}
+    checked = parse_hand(raw)
+    read = score_stored(raw, NAMES)
+    assert read is not None
+    assert (read.dealer, read.end, read.scores) == (
+        dealer, checked.end, score_hand(checked, dealer, NAMES).scores)
+
+
+def test_a_stored_claim_is_folded_from_its_scores_and_piles(monkeypatch: Any) -> None:
+    """A claim's count (7.3.2: the total, the melds and béla, the piles of the completed
+    tricks) comes from the hand's scores and its piles: a stored claim is folded without its
+    facts being read, and its lines, made when read, are those of the hand checked in full."""
+    import referee.engine.games.tartli.stored as read_from_json
+
+    read_in_full = []
+    in_full = read_from_json._in_full
+    monkeypatch.setattr(read_from_json, "_in_full",
+                        lambda *given: read_in_full.append(given) or in_full(*given))
+    match = match_settings(B, 5)
+    hands = stored([ordinary(), hand("BA" * 2, {1: ([], ["seq:l/U/3"])},
+                                     end=claim(A, 4, (40, 31)), bela=(A, 2))], B)
+    scoring.forget()
+    result = scoring.score("tartli", match, hands, True)
+    assert read_in_full == []
+    checked = GAME.score(match, hands)
+    assert [h.as_dict() for h in result.hands] == [h.as_dict() for h in checked.hands]
+    assert len(read_in_full) == 2                                       # read for the lines
+
+
+def test_a_stored_hand_that_could_not_be_read_in_full_later_is_not_read_from_its_json() -> None:
+    """A stored hand is folded from its scores and its facts read later: one whose facts
+    could not be read as they stand (here a trick's winner that is no player, after trick 8)
+    is not read from its JSON at all, but read and checked in full at once, as before."""
+    raw = stored([hand("AB" * 8, end=played((80, 71), B))], A)[0]
+    assert score_stored(raw, NAMES) is not None
+    raw["tricks"][11]["winner"] = 2
+    assert score_stored(raw, NAMES) is None
+
+
+def test_a_trusted_hands_melds_are_scored_without_their_checks_again() -> None:
+    """A hand the app checked when it stored it is scored without the checks again (``score_hand``,
+    trusted: its lines when a page asks for them, a stored hand with its cards recorded), those
+    of the melds too: who may declare (4.5). Here A leads trick 1 with four Aces and B
+    answers with a terc, which 4.5 refuses when the hand is checked."""
+    raw = hand("AB" * 8, {1: (["set:A"], ["seq:l/U/3"])}, end=played((80, 71), B))
+    facts = parse_hand(raw)
+    with pytest.raises(RuleViolation) as refused:
+        score_hand(facts, B, NAMES)
+    assert refused.value.code == "meld.not-eligible"
+    assert score_hand(facts, B, NAMES, True).melds == [100, 0]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from ...errors import RuleViolation
@@ -12,7 +11,7 @@ from ..base import Award, HandOutcome, Line, MatchResult, Standing, fold_hands
 from ..dealer import proposed_after
 from .facts import parse_hand, read_canonical
 from .hand import score_hand
-from .trusted import LaterDetail, deal_lines, quick_scores
+from .trusted import DealDetail, deal_lines, quick_scores
 from .values import Rules
 
 
@@ -40,11 +39,12 @@ class MatchFold:
     the dealer due, and checked in full); it keeps the checks of the match: no deal after the
     game is over (7.3), only the last deal in progress (6.1). A complete deal with its dealer
     is scored from the facts of the score alone (``trusted.quick_scores``: no cards read, no
-    trick winners worked out), its lines and ``detail`` made when first read.
+    trick winners worked out), its lines and ``detail`` made when first read (``DealDetail``).
     """
 
     def __init__(self, settings: dict[str, Any], start_totals: tuple[int, int] = (0, 0)) -> None:
-        self.names: list[str] = list(settings["players"])
+        # a tuple: the fold's state is kept after every deal (scoring.py), a list copied each time
+        self.names: tuple[str, ...] = tuple(settings["players"])
         self.target: int = settings["target"]
         self.next_dealer: int = settings["first_dealer"]     # the proposal (2.1, 6.1.1)
         self.rules = rules_of(settings)
@@ -58,7 +58,10 @@ class MatchFold:
 
     def add(self, number: int, raw: object, last: bool = False) -> None:
         if self.trusted and self.winner is None:
-            quick = read_trusted(partial(quick_scores, rules=self.rules), raw)
+            try:
+                quick = quick_scores(raw, self.rules)      # type: ignore[arg-type]
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+                quick = None        # not the canonical form (as ``read_trusted``)
             if quick is not None:
                 assert isinstance(raw, dict)
                 self._add_quick(number, raw, quick)
@@ -77,7 +80,8 @@ class MatchFold:
             )
         due = self.next_dealer
         dealer = due if facts.dealer is None else facts.dealer
-        score = score_hand(facts, dealer, self.names, self.rules, trusted)
+        names = list(self.names)
+        score = score_hand(facts, dealer, names, self.rules, trusted)
         new = (self.totals[0] + score.scores[0], self.totals[1] + score.scores[1])
         if facts.end is None:
             if not last:
@@ -86,7 +90,7 @@ class MatchFold:
                 )
             self.draft = HandOutcome(
                 number=number, dealer=dealer, scores=score.scores, totals_after=new,
-                lines=deal_lines(score, facts, self.names, dealer, due, None),
+                lines=deal_lines(score, facts, names, dealer, due, None),
                 summary="in progress", complete=False,
                 detail={"facts": facts, "score": score},
             )
@@ -98,7 +102,7 @@ class MatchFold:
             detail["tie"] = True
         self.hands.append(HandOutcome(
             number=number, dealer=dealer, scores=score.scores, totals_after=new,
-            lines=deal_lines(score, facts, self.names, dealer, due, end), summary=summary,
+            lines=deal_lines(score, facts, names, dealer, due, end), summary=summary,
             award=award, detail=detail,
         ))
 
@@ -110,8 +114,9 @@ class MatchFold:
         new = (self.totals[0] + a, self.totals[1] + b)
         self.next_dealer = proposed_after(dealer)           # alternates every deal (2.1)
         summary, award, tie, end = self._end(new)
-        detail = (LaterDetail(raw, dealer, due, self.names, self.rules, end, tie=True) if tie
-                  else LaterDetail(raw, dealer, due, self.names, self.rules, end))
+        detail = DealDetail((raw, dealer, due, self.names, self.rules, end))
+        if tie:
+            dict.__setitem__(detail, "tie", True)
         self.hands.append(HandOutcome.explained_later(
             detail.lines, number=number, dealer=dealer, scores=(a, b), totals_after=new,
             summary=summary, award=award, detail=detail,

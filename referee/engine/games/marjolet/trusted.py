@@ -4,13 +4,11 @@ The score needs only the turn-up, the melds and who made them, the exchange, the
 and the end (``hand``'s docstring): ``quick_scores`` reads just these from a deal as
 ``hand_to_json`` wrote it, without reading the cards or working out the trick winners. What a
 page reads later (the explanation lines, ``detail["facts"]`` and ``detail["score"]``) is made
-when first read (``LaterDetail``), by the same scoring as a trusted deal's.
+when first read (``DealDetail``), by the same scoring as a trusted deal's.
 """
 
 from __future__ import annotations
 
-from _collections_abc import dict_items, dict_keys, dict_values
-from collections.abc import Iterator
 from functools import cache
 from itertools import islice
 from typing import Any
@@ -18,6 +16,7 @@ from typing import Any
 from ...cards import FRENCH
 from ..base import Line
 from ..dealer import out_of_turn
+from ..later import LaterDetail
 from .facts import HandFacts, _meld, read_canonical
 from .hand import HandScore, score_hand
 from .values import (
@@ -104,77 +103,39 @@ def deal_lines(
     return lines
 
 
-class LaterDetail(dict[str, Any]):
+class DealDetail(LaterDetail):
     """A trusted deal's ``detail`` (its facts and score) and lines, made when first read (the
-    detail by key, ``get``, ``in``, iteration or comparison; the lines by ``lines``, for
-    ``HandOutcome.explained_later``) by the same scoring as a trusted deal's. Entries given at
-    once (``tie``) are there already."""
+    detail as ``LaterDetail`` says; the lines by ``lines``, for
+    ``HandOutcome.explained_later``) by the same scoring as a trusted deal's: the deal as
+    stored, its dealer, the dealer due, the names, the rules and the line of the game's end.
+    Entries given at once (``tie``) are there already."""
 
-    __slots__ = ("_raw", "_dealer", "_due", "_names", "_rules", "_end", "_made")
+    __slots__ = ("_deal", "_read")
 
     def __init__(
-        self, raw: dict[str, Any], dealer: int, due: int, names: list[str], rules: Rules,
-        end: Line | None, **given: Any,
+        self, deal: tuple[dict[str, Any], int, int, tuple[str, ...], Rules, Line | None]
     ) -> None:
-        super().__init__(given)
         # underscored: a template's ``detail.score`` finds no attribute, then the entry
-        self._raw, self._dealer, self._due, self._names = raw, dealer, due, names
-        self._rules, self._end = rules, end
-        self._made: tuple[HandFacts, HandScore] | None = None
+        self._deal = deal
+        self._read: tuple[HandFacts, HandScore] | None = None
 
     def made(self) -> tuple[HandFacts, HandScore]:
         """The deal's facts and score, read and scored once."""
-        if self._made is None:
-            facts = read_canonical(self._raw)
-            self._made = facts, score_hand(facts, self._dealer, self._names, self._rules, True)
+        if self._read is None:
+            raw, dealer, _, names, rules, _ = self._deal
+            facts = read_canonical(raw)
+            self._read = facts, score_hand(facts, dealer, list(names), rules, True)
             dict.setdefault(self, "facts", facts)
-            dict.setdefault(self, "score", self._made[1])
-        return self._made
+            dict.setdefault(self, "score", self._read[1])
+        return self._read
 
     def lines(self) -> list[Line]:
         facts, score = self.made()
-        return deal_lines(score, facts, self._names, self._dealer, self._due, self._end)
+        _, dealer, due, names, _, end = self._deal
+        return deal_lines(score, facts, list(names), dealer, due, end)
 
-    def _filled(self) -> LaterDetail:
+    def _made(self) -> bool:
+        return self._read is not None
+
+    def _make(self) -> None:
         self.made()
-        return self
-
-    def __missing__(self, key: str) -> Any:
-        if self._made is not None:
-            raise KeyError(key)
-        return dict.__getitem__(self._filled(), key)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return dict.get(self._filled(), key, default)
-
-    def __contains__(self, key: object) -> bool:
-        return dict.__contains__(self._filled(), key)
-
-    def __iter__(self) -> Iterator[str]:
-        return dict.__iter__(self._filled())
-
-    def __len__(self) -> int:
-        return dict.__len__(self._filled())
-
-    def keys(self) -> dict_keys[str, Any]:
-        return dict.keys(self._filled())
-
-    def values(self) -> dict_values[str, Any]:
-        return dict.values(self._filled())
-
-    def items(self) -> dict_items[str, Any]:
-        return dict.items(self._filled())
-
-    def copy(self) -> dict[str, Any]:
-        return dict(dict.items(self._filled()))
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, LaterDetail):
-            other._filled()
-        return dict.__eq__(self._filled(), other)
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    def __repr__(self) -> str:
-        return dict.__repr__(self._filled())

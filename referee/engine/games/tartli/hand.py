@@ -114,7 +114,7 @@ def score_hand(
             continue
         leader = lead[number - 1]
         assert leader is not None      # every earlier trick has a winner (structure)
-        verdict = _contest(facts, number, leader, scored, names)
+        verdict = _contest(facts, number, leader, scored, names, trusted)
         score.verdicts.append(verdict)
         for player in (0, 1):
             score.melds[player] += verdict.points[player] if verdict.counted else 0
@@ -284,23 +284,29 @@ def _indicator_rule(exchange: int | None) -> str:
 
 
 def _contest(
-    facts: HandFacts, number: int, leader: int, scored: list[list[Meld]], names: Sequence[str]
+    facts: HandFacts, number: int, leader: int, scored: list[list[Meld]], names: Sequence[str],
+    trusted: bool = False,
 ) -> TrickVerdict:
+    """The meld contest of trick ``number`` (4.2), who may declare and what checked first
+    (4.3.3, 4.5, 4.6) unless ``trusted`` (the hand was checked when it was stored)."""
     trick = facts.tricks[number - 1]
     trumps = facts.trumps
     assert trumps is not None
     second = 1 - leader
     lm, sm = trick.melds[leader], trick.melds[second]
-    try:
-        check_eligible(lm, sm)
-    except RuleViolation as error:
-        error.message = f"Trick {number}: {names[second]} may not declare. {error.message}"
-        raise error.of_seat(second).in_trick(number) from None
-    for player in (0, 1):
+    if not trusted:
         try:
-            _check_declarable(facts, number, player, trick.melds[player], scored[player], names)
+            check_eligible(lm, sm)
         except RuleViolation as error:
-            raise error.of_seat(player).in_trick(number) from None
+            error.message = f"Trick {number}: {names[second]} may not declare. {error.message}"
+            raise error.of_seat(second).in_trick(number) from None
+        for player in (0, 1):
+            try:
+                _check_declarable(
+                    facts, number, player, trick.melds[player], scored[player], names
+                )
+            except RuleViolation as error:
+                raise error.of_seat(player).in_trick(number) from None
     try:
         winner_role = contest_winner(lm, sm, trumps)
     except RuleViolation as error:

@@ -13,7 +13,7 @@ from ..base import Award, HandOutcome, Line, MatchResult, Standing, fold_hands
 from ..dealer import out_of_turn, proposed_after
 from .facts import Claim, Decider, End, HandFacts, Played, parse_hand, read_canonical
 from .hand import HandScore, score_hand
-from .stored import Stored, score_stored
+from .stored import Stored, StoredDetail, score_stored
 
 RACE = RaceRules(target=501, award=1, big_award=2, far_behind_at_most=250, wrong_call_award=1)
 UNIT = "buli"
@@ -58,8 +58,11 @@ class MatchFold:
 
     def add(self, number: int, raw: object, last: bool = False) -> None:
         stored = score_stored(raw, self.names) if self.trusted else None
-        facts, trusted = self._read(raw) if stored is None else (stored.facts, True)
-        end = facts.end
+        if stored is None:
+            facts, trusted = self._read(raw)
+            end = facts.end
+        else:
+            end = stored.end
         if self.winner is not None:
             raise RuleViolation(
                 "match.over",
@@ -72,12 +75,11 @@ class MatchFold:
                 raise RuleViolation(
                     "hand.unfinished", "Only the last hand can still be in progress", "6.1"
                 )
-            dealer, score = self._score(stored, facts, trusted, due)
-            scores = score.scores
+            read = stored or self._score(raw, facts, trusted, due)
+            scores = read.scores
             tentative = (self.totals[0] + scores[0], self.totals[1] + scores[1])
             self.draft, _ = self._outcome(
-                number, dealer, facts, score, scores, tentative, "in progress", due,
-                stored is not None,
+                number, read, tentative, "in progress", due, stored is not None
             )
             self.draft.complete = False
             return
@@ -92,18 +94,17 @@ class MatchFold:
             raise RuleViolation(
                 "decider.not-due", "A decider hand follows only a tie of 501 or more", "7.4"
             )
-        dealer, score = self._score(stored, facts, trusted, due)
+        read = stored or self._score(raw, facts, trusted, due)
+        dealer = read.dealer
         self.next_dealer = proposed_after(dealer)   # alternates, a decider hand included (2.1)
         before = self.totals
-        scores = score.scores
+        scores = read.scores
         new = (before[0] + scores[0], before[1] + scores[1])
-        outcome, tail = self._outcome(
-            number, dealer, facts, score, scores, new, "", due, stored is not None
-        )
+        outcome, tail = self._outcome(number, read, new, "", due, stored is not None)
         if isinstance(end, Played):
             self._end_played(outcome, new, tail)
         elif isinstance(end, Claim):
-            self._end_claim(outcome, end, before, score, tail)
+            self._end_claim(outcome, end, before, scores, tail)
         else:
             first = end.first
             outcome.totals_after = before
@@ -120,34 +121,32 @@ class MatchFold:
             return known, True
         return parse_hand(raw), False
 
-    def _score(
-        self, stored: Stored | None, facts: HandFacts, trusted: bool, due: int
-    ) -> tuple[int, HandScore]:
-        """The dealer (the one recorded, else the one due) and the hand's score: a stored
-        hand's as ``score_stored`` gave it, else from its facts."""
-        if stored is not None:
-            return stored.dealer, stored.score
+    def _score(self, raw: object, facts: HandFacts, trusted: bool, due: int) -> Stored:
+        """A hand not read by ``score_stored`` scored from its facts, with the dealer recorded,
+        else the one due."""
         dealer = due if facts.dealer is None else facts.dealer
-        return dealer, score_hand(facts, dealer, self.names, trusted)
+        score = score_hand(facts, dealer, self.names, trusted)
+        return Stored(dealer, facts.end, score.scores, raw, self.names, (facts, score))
 
     def _outcome(
-        self, number: int, dealer: int, facts: HandFacts, score: HandScore,
-        scores: tuple[int, int], totals: tuple[int, ...], summary: str, due: int, later: bool,
+        self, number: int, read: Stored, totals: tuple[int, ...], summary: str, due: int,
+        later: bool,
     ) -> tuple[HandOutcome, list[Line]]:
         """The hand's outcome, and the list its lines of the match's course go to (a claim's
-        count, an award): its lines; with ``later`` (a stored hand), its lines are made when
-        first read, from the hand's own and that list."""
-        detail = {"facts": facts, "verdicts": score.verdicts, "score": score}
+        count, an award): its lines; with ``later`` (a stored hand), its lines and its
+        ``detail`` are made when first read, from the hand's own and that list."""
         if not later:
-            lines = _lines(self.names, score, dealer, due, facts.end, [])
+            facts, score = read.facts, read.score
+            lines = _lines(self.names, score, read.dealer, due, read.end, [])
+            detail = {"facts": facts, "verdicts": score.verdicts, "score": score}
             return HandOutcome(
-                number, dealer, scores, totals, lines, summary, detail=detail
+                number, read.dealer, read.scores, totals, lines, summary, detail=detail
             ), lines
         tail: list[Line] = []
         return HandOutcome.explained_later(
-            partial(_lines, self.names, score, dealer, due, facts.end, tail),
-            number=number, dealer=dealer, scores=scores, totals_after=totals,
-            summary=summary, detail=detail,
+            partial(_stored_lines, self.names, read, due, tail),
+            number=number, dealer=read.dealer, scores=read.scores, totals_after=totals,
+            summary=summary, detail=StoredDetail(read),
         ), tail
 
     def _end_played(self, outcome: HandOutcome, new: tuple[int, int], tail: list[Line]) -> None:
@@ -180,12 +179,15 @@ class MatchFold:
             ))
 
     def _end_claim(
-        self, outcome: HandOutcome, end: Claim, before: tuple[int, ...], score: HandScore,
-        tail: list[Line],
+        self, outcome: HandOutcome, end: Claim, before: tuple[int, ...],
+        scores: tuple[int, int], tail: list[Line],
     ) -> None:
-        counts = (before[0] + score.scores[0], before[1] + score.scores[1])
+        counts = (before[0] + scores[0], before[1] + scores[1])
         for player in (0, 1):
-            parts = [before[player], score.melds[player] + score.bela[player], score.tricks[player]]
+            # a claim's hand score: its melds and béla, then the piles of the completed tricks
+            # (7.3.2), all known from the score and the piles
+            piles = end.piles[player]
+            parts = [before[player], scores[player] - piles, piles]
             tail.append(Line(
                 player,
                 f"{self.names[player]}'s count: total {parts[0]} + melds {parts[1]} + "
@@ -252,6 +254,11 @@ def _lines(
             lines.append(Line(player, f"{names[player]}: hand score", score.scores[player], "6.2"))
     lines.extend(tail)
     return lines
+
+
+def _stored_lines(names: Sequence[str], read: Stored, due: int, tail: list[Line]) -> list[Line]:
+    """A stored hand's lines (``_lines``), its score read in full."""
+    return _lines(names, read.score, read.dealer, due, read.end, tail)
 
 
 def score_match(settings: dict[str, Any], hands: list[Any]) -> MatchResult:

@@ -7,23 +7,30 @@ same few values: a winner and no melds), and its score is the meld contests of t
 2.4), the béla and the end, as ``score_hand`` scores them; the explanation lines are
 ``score_hand``'s own, written when first read (``HandScore.lines``).
 
+The fold needs of such a hand only its dealer, its end and its two scores: those are read at
+once, in one pass over the tricks' melds and winners (the contests of tricks 1–8), the béla
+and the end. Its facts and its score in full (the verdicts of the contests, the points by
+kind) are made when first asked for (``Stored.facts``, ``Stored.score``), from the same
+stored hand: a long match's first view shows only the scores.
+
 What is skipped here depends only on the hand's own facts and its recorded dealer, never on
 the hands before it. A hand without a recorded dealer (the one due would be taken: the hands
 before it decide), with its cards recorded (6.1.6: the winners come from the cards) or that
-this cannot read as it stands is not read here: ``score_stored`` gives None.
+this cannot read as it stands (at once or later: its facts in full) is not read here:
+``score_stored`` gives None.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache, partial
-from itertools import chain
 from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import Any
 
 from ...cards import HUNGARIAN
 from ...errors import RuleViolation
 from ..base import Line
+from ..later import LaterDetail
 from .facts import (
     Bela,
     Claim,
@@ -41,17 +48,61 @@ from .values import LAST_TRICK, MELD_TRICKS, STICHMATSCH
 
 _MELDS, _WINNER = itemgetter("melds"), itemgetter("winner")
 _BARE = {winner: Trick(winner, ((), ())) for winner in (0, 1, None)}   # no melds, no cards
+_WINNERS = frozenset(_BARE)
 
 
-class Stored(NamedTuple):
-    dealer: int
-    facts: HandFacts
-    score: HandScore
+class Stored:
+    """A stored hand as the fold reads it: its dealer, its end and its scores (player 0's,
+    player 1's) at once; its facts and its score in full when first asked for."""
+
+    __slots__ = ("dealer", "end", "scores", "_raw", "_names", "_read")
+
+    def __init__(
+        self, dealer: int, end: End | None, scores: tuple[int, int], raw: Any,
+        names: Sequence[str], read: tuple[HandFacts, HandScore] | None = None,
+    ) -> None:
+        self.dealer, self.end, self.scores = dealer, end, scores
+        self._raw, self._names, self._read = raw, names, read
+
+    @property
+    def facts(self) -> HandFacts:
+        return self._in_full()[0]
+
+    @property
+    def score(self) -> HandScore:
+        return self._in_full()[1]
+
+    def _in_full(self) -> tuple[HandFacts, HandScore]:
+        if self._read is None:
+            self._read = _in_full(self._raw, self.dealer, self.end, self._names)
+        return self._read
+
+
+class StoredDetail(LaterDetail):
+    """A stored hand's ``detail`` (its facts, the verdicts of its contests, its score), made
+    when first read."""
+
+    __slots__ = ("_stored",)
+
+    def __init__(self, stored: Stored) -> None:
+        self._stored: Stored | None = stored
+
+    def _made(self) -> bool:
+        return self._stored is None
+
+    def _make(self) -> None:
+        stored, self._stored = self._stored, None
+        assert stored is not None
+        score = stored.score
+        dict.setdefault(self, "facts", stored.facts)
+        dict.setdefault(self, "verdicts", score.verdicts)
+        dict.setdefault(self, "score", score)
 
 
 def score_stored(raw: object, names: Sequence[str]) -> Stored | None:
-    """A stored hand's facts and score, its lines written when read; None where the hand is
-    to be read and scored otherwise (no dealer recorded, cards recorded, not canonical)."""
+    """A stored hand's dealer, end and scores, its facts and score read when asked for, its
+    lines written when read; None where the hand is to be read and scored otherwise (no
+    dealer recorded, cards recorded, not canonical)."""
     try:
         return _score(raw, names)      # type: ignore[arg-type]
     except (RuleViolation, KeyError, TypeError, ValueError, AttributeError, IndexError):
@@ -65,14 +116,76 @@ def _score(raw: dict[str, Any], names: Sequence[str]) -> Stored | None:
         return None        # the cards are recorded from trick 1 on, or not at all (6.1.6)
     end = read_end(raw["end"])
     if isinstance(end, Decider):
-        return Stored(dealer, read_canonical(raw), HandScore())
+        return Stored(dealer, end, (0, 0), raw, names, (read_canonical(raw), HandScore()))
+    if "exchange" not in raw:
+        return None        # not the canonical form
+    trumps = HUNGARIAN.parse(raw["indicator"]).suit
+    melds = _meld_points(tricks, dealer, trumps, end)
+    if melds is None:
+        return None        # not the canonical form (as ``_in_full`` would find it later)
+    a, b = melds
+    bela = raw["bela"]
+    if bela is not None:
+        if "trick" not in bela or bela["player"] not in (0, 1):
+            return None    # not the canonical form
+        if bela["player"] == 0:
+            a += BELA_POINTS
+        else:
+            b += BELA_POINTS
+    if isinstance(end, Played):
+        if end.stichmatsch is not None:
+            if end.stichmatsch == 0:
+                a += STICHMATSCH
+            else:
+                b += STICHMATSCH
+        else:
+            a, b = a + end.piles[0], b + end.piles[1]
+            if end.last == 0:
+                a += LAST_TRICK
+            else:
+                b += LAST_TRICK
+    elif isinstance(end, Claim):
+        a, b = a + end.piles[0], b + end.piles[1]
+    return Stored(dealer, end, (a, b), raw, names)
+
+
+def _meld_points(
+    tricks: list[dict[str, Any]], dealer: int, trumps: str, end: End | None
+) -> tuple[int, int] | None:
+    """The points of the melds that score (4.2, tricks 1–8; a trick in progress at a claim
+    before its step 7 scores nothing, 7.3.2), by player: each contest as ``_contests`` has it,
+    reading of the tricks only their melds and their winners; None where a trick after trick 8
+    has melds (never written by the app, 4.3.1) or a winner is no player."""
+    unscored = end.completed + 1 if isinstance(end, Claim) and not end.step7 else 0
+    points = [0, 0]
+    leader: int | None = 1 - dealer                   # trick 1's (2.4)
+    for number, trick in enumerate(tricks, 1):
+        both = trick["melds"]
+        if both[0] or both[1]:
+            if number > MELD_TRICKS:
+                return None
+            if leader is None:      # after a trick with no winner: never stored (6.1.2)
+                raise ValueError("a trick after the one in progress")
+            _, winner, _, won, _ = _contest(tuple(both[0]), tuple(both[1]), leader, trumps)
+            if winner is not None and number != unscored:
+                points[winner] += won[winner]
+        leader = trick["winner"]                      # the next trick's leader (2.4)
+        if leader not in _WINNERS:
+            return None
+    return points[0], points[1]
+
+
+def _in_full(
+    raw: dict[str, Any], dealer: int, end: End | None, names: Sequence[str]
+) -> tuple[HandFacts, HandScore]:
+    """The facts and the score of a hand ``_score`` read: every trick's winner, the verdicts
+    of the contests, the points by kind, the lines written when read."""
+    tricks = raw["tricks"]
     shown = list(map(_MELDS, tricks))
     indicator = HUNGARIAN.parse(raw["indicator"])
     read = list(map(_BARE.__getitem__, map(_WINNER, tricks)))
     verdicts: list[TrickVerdict] = []
     melds = [0, 0]
-    if any(chain.from_iterable(shown[MELD_TRICKS:])):
-        return None        # melds after trick 8: never written by the app (4.3.1)
     _contests(read, shown, dealer, indicator.suit, end, verdicts, melds)
     bela = raw["bela"]
     facts = HandFacts(
@@ -91,9 +204,9 @@ def _score(raw: dict[str, Any], names: Sequence[str]) -> Stored | None:
             won[end.last] += LAST_TRICK
     elif isinstance(end, Claim):
         won = [end.piles[0], end.piles[1]]
-    return Stored(dealer, facts, HandScore.explained_later(
+    return facts, HandScore.explained_later(
         partial(_lines, facts, names), verdicts, melds, belas, won
-    ))
+    )
 
 
 def _contests(
