@@ -3,6 +3,7 @@ paragraph per hand; the command line makes it with Jinja and WeasyPrint, without
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import re
@@ -18,7 +19,14 @@ from referee.engine.cards import HUNGARIAN, Deck
 from referee.engine.games import get
 from referee.engine.matchfile import load
 from referee.marks import stand_ins
-from referee.scoresheet import environment, html_to_pdf, marks_font, render_html, render_pdf
+from referee.scoresheet import (
+    cyclic_gc_paused,
+    environment,
+    html_to_pdf,
+    marks_font,
+    render_html,
+    render_pdf,
+)
 from referee.scoresheet.marks_font import FAMILY, FONT, SUITS, build, character
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -263,3 +271,45 @@ def test_a_tartli_decider_hand_prints_no_card_points() -> None:
     decider = len(hands)
     assert [cells[decider][0], cells[decider][3]] == ["", ""]     # card points, each player
     assert cells[1][0] != "" and cells[1][3] != ""
+
+
+# -- the cyclic garbage collector while WeasyPrint works (issue 12) ---------------------------
+
+def test_the_collector_rests_while_the_pdf_is_made_and_runs_again_after(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its full passes went again and again through WeasyPrint's growing tree of boxes, which
+    stays alive until the PDF is written: held while WeasyPrint works, running again after."""
+    from weasyprint import Document
+
+    seen: list[bool] = []
+    write = Document.write_pdf
+
+    def watched(self: Document, *args: object, **kwargs: object) -> object:
+        seen.append(gc.isenabled())
+        return write(self, *args, **kwargs)
+
+    monkeypatch.setattr(Document, "write_pdf", watched)
+    assert gc.isenabled()
+    assert html_to_pdf("<p>Hand 1</p>").startswith(b"%PDF")
+    assert seen == [False]
+    assert gc.isenabled()
+
+
+def test_the_collector_is_left_as_the_caller_had_it() -> None:
+    """Stopped by the caller, it stays stopped; a PDF made while another is being made (two
+    requests of the web app) does not start it again before both are done; a failed PDF
+    starts it again like a finished one."""
+    gc.disable()
+    try:
+        html_to_pdf("<p>Hand 1</p>")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    with cyclic_gc_paused():
+        with cyclic_gc_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    with pytest.raises(ValueError), cyclic_gc_paused():
+        raise ValueError("WeasyPrint failed")
+    assert gc.isenabled()
