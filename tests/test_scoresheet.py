@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 from fontTools.ttLib import TTFont
 from pypdf import PdfReader
+from pypdf.generic import ContentStream
 
 from referee.engine.cards import HUNGARIAN, Deck
 from referee.engine.games import get
-from referee.engine.matchfile import load
+from referee.engine.matchfile import MatchFile, load
 from referee.marks import stand_ins
 from referee.scoresheet import (
     cyclic_gc_paused,
@@ -222,14 +223,19 @@ def test_each_glyph_covers_what_its_svg_mark_covers(suit: str) -> None:
 
 # -- the score table's lines (issue 12) ---------------------------------------------------------
 
+def long_troggu(hands: int) -> MatchFile:
+    """The evening's first four hands over and over, ``hands`` in all."""
+    data = json.loads((DATA / "troggu-evening.json").read_text(encoding="utf-8"))
+    cycle = data["hands"][:4]                     # dealers 0, 1, 2, 3: the rotation goes on
+    return load(json.dumps({**data, "hands": [cycle[n % 4] for n in range(hands)]}).encode())
+
+
 def test_a_troggu_row_is_one_line_with_balances_of_four_figures() -> None:
     """Every line more in each row of a long match is more for WeasyPrint to lay out: the
     columns of a four-player Troggu sheet leave a row whole on one line (its number, dealer,
     game, declarer, card points, multiplier and each player's "payment = balance") while the
     balances have up to four figures. A Misère's four card counts may take a second line."""
-    data = json.loads((DATA / "troggu-evening.json").read_text(encoding="utf-8"))
-    cycle = data["hands"][:4]                     # dealers 0, 1, 2, 3: the rotation goes on
-    match = load(json.dumps({**data, "hands": [cycle[n % 4] for n in range(64)]}).encode())
+    match = long_troggu(64)
     result = get("troggu").score(match.settings, match.hands)
     assert len(match.settings["players"]) == 4
     assert max(abs(total) for hand in result.hands for total in hand.totals_after) >= 1000
@@ -242,6 +248,22 @@ def test_a_troggu_row_is_one_line_with_balances_of_four_figures() -> None:
         if hand.detail["game"] != "misere":
             assert any(line.startswith(f"{hand.number} ") and
                        line.endswith(f" {hand.detail['multiplier']} {cells}") for line in lines)
+
+
+def test_the_grid_is_the_tables_grey_between_white_rows_not_a_frame_per_cell() -> None:
+    """The score table's half-point rules are the table's grey showing through the spacing
+    between its cells, each row white behind its cells: WeasyPrint fills one shape a row on a
+    page of rows, where it framed every cell (a thousand frames for 100 hands, issue 12)."""
+    reader = PdfReader(io.BytesIO(render_pdf(long_troggu(64))))
+    page = reader.pages[1]                   # rows 26 to 64 of the table, the note after it
+    operations = ContentStream(page.get_contents(), reader).operations
+    texts = [op for _, op in operations if op == b"TJ"]         # a cell's text each
+    fills = [op for _, op in operations if op in (b"f", b"f*")]
+    colours = {tuple(round(float(x), 3) for x in operands) for operands, op in operations
+               if op == b"rg"}
+    assert len(texts) > 300
+    assert {(0.533, 0.533, 0.533), (1.0, 1.0, 1.0)} <= colours        # #888 and white
+    assert len(fills) < len(texts) / 5
 
 
 def test_a_tartli_decider_hand_prints_no_card_points() -> None:
