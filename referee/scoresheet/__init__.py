@@ -119,10 +119,9 @@ def html_to_pdf(html: str) -> bytes:
     """A page made of ``html`` (whose links are relative to static/) as a PDF."""
     from weasyprint import HTML
 
-    with cyclic_gc_paused():
-        document = HTML(string=html, base_url=f"{STATIC.resolve().as_posix()}/",
-                        url_fetcher=static_fetcher())
-        return bytes(document.write_pdf())
+    with cyclic_gc_paused():      # the document is gone (refcounting) when it runs again
+        return bytes(HTML(string=html, base_url=f"{STATIC.resolve().as_posix()}/",
+                          url_fetcher=static_fetcher()).write_pdf())
 
 
 def render_pdf(m: matchfile.MatchFile) -> bytes:
