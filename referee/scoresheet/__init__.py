@@ -12,6 +12,7 @@ every bold word or small figure is one more to lay out and draw)."""
 from __future__ import annotations
 
 import gc
+import re
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -34,6 +35,11 @@ STATIC = ROOT / "static"
 TEMPLATES = ROOT / "templates"
 
 Context = Callable[[dict[str, Any], MatchResult], dict[str, Any]]
+
+# The whitespace that lays a template's table out line by line is no text of the sheet: the
+# HTML parser and WeasyPrint made a node and a box of each run of it between two cells, only
+# to drop it (a fiftieth of the 100-hand sheet's Python calls; issue 12).
+BETWEEN_TABLE_TAGS = re.compile(r">\s+(?=</?(?:table|colgroup|col|thead|tbody|tfoot|tr|th|td)\b)")
 
 # What a game's sheet (templates/pdf/<game>.html) needs beyond the match and its result.
 CONTEXTS: dict[str, Context] = {"troggu": troggu.context, "stovkahra": stovkahra.context}
@@ -63,7 +69,8 @@ def render_html(m: matchfile.MatchFile) -> str:
     }
     if m.game in CONTEXTS:
         context.update(CONTEXTS[m.game](m.settings, result))
-    return environment().get_template(f"pdf/{game.name}.html").render(**context)
+    html = environment().get_template(f"pdf/{game.name}.html").render(**context)
+    return BETWEEN_TABLE_TAGS.sub(">", html)
 
 
 def static_fetcher() -> Any:
