@@ -281,6 +281,21 @@ def test_the_grid_is_the_tables_grey_between_white_rows_not_a_frame_per_cell() -
     assert len(fills) < len(texts) / 5
 
 
+@pytest.mark.parametrize("name", FILES)
+def test_no_table_of_the_sheet_is_sized_by_measuring_its_text(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The match's facts and the score table take their columns' widths from the sheet's
+    style: WeasyPrint's automatic layout measured the shortest and longest line of every cell
+    first (every rule in force, every row of a long match; issue 12)."""
+    from weasyprint.layout import table
+
+    measured: list[object] = []
+    monkeypatch.setattr(table, "auto_table_layout", lambda *args: measured.append(args))
+    text = pdf_text(render_pdf(load((DATA / name).read_bytes())))
+    assert "Rules in force" in text
+    assert measured == []
+
+
 def test_a_tartli_decider_hand_prints_no_card_points() -> None:
     """A decider hand (7.4) is not played out: its row leaves the card points empty, where a
     played hand prints its own."""
