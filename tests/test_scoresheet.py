@@ -110,9 +110,12 @@ def test_each_hand_is_explained_in_one_paragraph_not_a_list(name: str) -> None:
 def test_a_tables_cells_and_rows_follow_each_other_without_whitespace(name: str) -> None:
     """The whitespace that lays a template's table out line by line is no text of the sheet
     (HTML drops it between a table's cells and rows): each run of it was a node and a box more
-    for the parser and WeasyPrint to make and then drop (issue 12). The cells' own text keeps
-    its spaces."""
-    page = render_html(load((DATA / name).read_bytes()))
+    for the parser and WeasyPrint to make and then drop (issue 12). The text in a cell keeps
+    its spaces (the first dealer's row: label, then the name)."""
+    match = load((DATA / name).read_bytes())
+    page = render_html(match)
+    dealer = match.settings["players"][match.settings["first_dealer"]]
+    assert f"<tr><th>First dealer</th><td>{dealer}</td></tr>" in page
     assert page.count("<td") > 20
     assert re.findall(r"</t[dh]>\s+<t[dh]|</tr>\s+<tr|<tr[^>]*>\s+<t[dh]|</t[dh]>\s+</tr>",
                       page) == []
