@@ -3,6 +3,7 @@ paragraph per hand; the command line makes it with Jinja and WeasyPrint, without
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import re
@@ -13,12 +14,20 @@ from pathlib import Path
 import pytest
 from fontTools.ttLib import TTFont
 from pypdf import PdfReader
+from pypdf.generic import ContentStream
 
 from referee.engine.cards import HUNGARIAN, Deck
 from referee.engine.games import get
-from referee.engine.matchfile import load
+from referee.engine.matchfile import MatchFile, load
 from referee.marks import stand_ins
-from referee.scoresheet import environment, html_to_pdf, marks_font, render_html, render_pdf
+from referee.scoresheet import (
+    cyclic_gc_paused,
+    environment,
+    html_to_pdf,
+    marks_font,
+    render_html,
+    render_pdf,
+)
 from referee.scoresheet.marks_font import FAMILY, FONT, SUITS, build, character
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -82,7 +91,8 @@ def test_the_sheet_holds_every_line_of_every_hand(name: str) -> None:
 @pytest.mark.parametrize("name", FILES)
 def test_each_hand_is_explained_in_one_paragraph_not_a_list(name: str) -> None:
     """Issue 12: a list item per line was three quarters of the PDF's time; a hand's lines
-    now flow in one paragraph, the hand's summary at its head."""
+    now flow in one paragraph of plain text, the hand's summary at its head (no bold heading:
+    a box more per hand to lay out and draw)."""
     match = load((DATA / name).read_bytes())
     result = get(match.game).score(match.settings, match.hands)
     page = render_html(match)
@@ -90,9 +100,26 @@ def test_each_hand_is_explained_in_one_paragraph_not_a_list(name: str) -> None:
     paragraphs = re.findall(r'<p class="explain">(.*?)</p>', explained, re.S)
     assert len(paragraphs) == len(result.hands)
     for hand, paragraph in zip(result.hands, paragraphs, strict=True):
-        assert paragraph.startswith(f"<b>{WORD[match.game]} {hand.number} — ")
+        assert paragraph.startswith(f"{WORD[match.game]} {hand.number} — ")
         assert paragraph.count(" §") == len(hand.lines)
+        assert "<" not in paragraph
     assert "<li>" not in explained
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_a_tables_cells_and_rows_follow_each_other_without_whitespace(name: str) -> None:
+    """The whitespace that lays a template's table out line by line is no text of the sheet
+    (HTML drops it between a table's cells and rows): each run of it was a node and a box more
+    for the parser and WeasyPrint to make and then drop (issue 12). The text in a cell keeps
+    its spaces (the first dealer's row: label, then the name)."""
+    match = load((DATA / name).read_bytes())
+    page = render_html(match)
+    dealer = match.settings["players"][match.settings["first_dealer"]]
+    assert f"<tr><th>First dealer</th><td>{dealer}</td></tr>" in page
+    assert page.count("<td") > 20
+    assert re.findall(r"</t[dh]>\s+<t[dh]|</tr>\s+<tr|<tr[^>]*>\s+<t[dh]|</t[dh]>\s+</tr>",
+                      page) == []
+    assert "Rules in force" in page and "How each" in page
 
 
 FLASK = ("flask", "flask_wtf", "flask_htmx", "werkzeug", "wtforms", "referee.web")
@@ -214,14 +241,19 @@ def test_each_glyph_covers_what_its_svg_mark_covers(suit: str) -> None:
 
 # -- the score table's lines (issue 12) ---------------------------------------------------------
 
+def long_troggu(hands: int) -> MatchFile:
+    """The evening's first four hands over and over, ``hands`` in all."""
+    data = json.loads((DATA / "troggu-evening.json").read_text(encoding="utf-8"))
+    cycle = data["hands"][:4]                     # dealers 0, 1, 2, 3: the rotation goes on
+    return load(json.dumps({**data, "hands": [cycle[n % 4] for n in range(hands)]}).encode())
+
+
 def test_a_troggu_row_is_one_line_with_balances_of_four_figures() -> None:
     """Every line more in each row of a long match is more for WeasyPrint to lay out: the
     columns of a four-player Troggu sheet leave a row whole on one line (its number, dealer,
     game, declarer, card points, multiplier and each player's "payment = balance") while the
     balances have up to four figures. A Misère's four card counts may take a second line."""
-    data = json.loads((DATA / "troggu-evening.json").read_text(encoding="utf-8"))
-    cycle = data["hands"][:4]                     # dealers 0, 1, 2, 3: the rotation goes on
-    match = load(json.dumps({**data, "hands": [cycle[n % 4] for n in range(64)]}).encode())
+    match = long_troggu(64)
     result = get("troggu").score(match.settings, match.hands)
     assert len(match.settings["players"]) == 4
     assert max(abs(total) for hand in result.hands for total in hand.totals_after) >= 1000
@@ -234,6 +266,37 @@ def test_a_troggu_row_is_one_line_with_balances_of_four_figures() -> None:
         if hand.detail["game"] != "misere":
             assert any(line.startswith(f"{hand.number} ") and
                        line.endswith(f" {hand.detail['multiplier']} {cells}") for line in lines)
+
+
+def test_the_grid_is_the_tables_grey_between_white_rows_not_a_frame_per_cell() -> None:
+    """The score table's half-point rules are the table's grey showing through the spacing
+    between its cells, each row white behind its cells: WeasyPrint fills one shape a row on a
+    page of rows, where it framed every cell (a thousand frames for 100 hands, issue 12)."""
+    reader = PdfReader(io.BytesIO(render_pdf(long_troggu(64))))
+    page = reader.pages[1]                   # rows 26 to 64 of the table, the note after it
+    operations = ContentStream(page.get_contents(), reader).operations
+    texts = [op for _, op in operations if op == b"TJ"]         # a cell's text each
+    fills = [op for _, op in operations if op in (b"f", b"f*")]
+    colours = {tuple(round(float(x), 3) for x in operands) for operands, op in operations
+               if op == b"rg"}
+    assert len(texts) > 300
+    assert {(0.533, 0.533, 0.533), (1.0, 1.0, 1.0)} <= colours        # #888 and white
+    assert len(fills) < len(texts) / 5
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_no_table_of_the_sheet_is_sized_by_measuring_its_text(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The match's facts and the score table take their columns' widths from the sheet's
+    style: WeasyPrint's automatic layout measured the shortest and longest line of every cell
+    first (every rule in force, every row of a long match; issue 12)."""
+    from weasyprint.layout import table
+
+    measured: list[object] = []
+    monkeypatch.setattr(table, "auto_table_layout", lambda *args: measured.append(args))
+    text = pdf_text(render_pdf(load((DATA / name).read_bytes())))
+    assert "Rules in force" in text
+    assert measured == []
 
 
 def test_a_tartli_decider_hand_prints_no_card_points() -> None:
@@ -263,3 +326,45 @@ def test_a_tartli_decider_hand_prints_no_card_points() -> None:
     decider = len(hands)
     assert [cells[decider][0], cells[decider][3]] == ["", ""]     # card points, each player
     assert cells[1][0] != "" and cells[1][3] != ""
+
+
+# -- the cyclic garbage collector while WeasyPrint works (issue 12) ---------------------------
+
+def test_the_collector_rests_while_the_pdf_is_made_and_runs_again_after(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its full passes went again and again through WeasyPrint's growing tree of boxes, which
+    stays alive until the PDF is written: held while WeasyPrint works, running again after."""
+    from weasyprint import Document
+
+    seen: list[bool] = []
+    write = Document.write_pdf
+
+    def watched(self: Document, *args: object, **kwargs: object) -> object:
+        seen.append(gc.isenabled())
+        return write(self, *args, **kwargs)
+
+    monkeypatch.setattr(Document, "write_pdf", watched)
+    assert gc.isenabled()
+    assert html_to_pdf("<p>Hand 1</p>").startswith(b"%PDF")
+    assert seen == [False]
+    assert gc.isenabled()
+
+
+def test_the_collector_is_left_as_the_caller_had_it() -> None:
+    """Stopped by the caller, it stays stopped; a PDF made while another is being made (two
+    requests of the web app) does not start it again before both are done; a failed PDF
+    starts it again like a finished one."""
+    gc.disable()
+    try:
+        html_to_pdf("<p>Hand 1</p>")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    with cyclic_gc_paused():
+        with cyclic_gc_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    with pytest.raises(ValueError), cyclic_gc_paused():
+        raise ValueError("WeasyPrint failed")
+    assert gc.isenabled()
