@@ -68,7 +68,7 @@ def _pdf(args: argparse.Namespace) -> int:
     except ImportError as error:
         raise _Failure(f"PDF export is not available: {error}", NO_OUTPUT) from None
     try:
-        pdf = render_pdf(match)
+        pdf = render_pdf(match, args.explained)
     except RuleViolation as error:
         raise _Failure(f"{args.match}: {error.explain()}", BAD_INPUT) from None
     except Exception as error:   # WeasyPrint and friends: a message, not a traceback
@@ -164,6 +164,10 @@ def _parser() -> argparse.ArgumentParser:
     pdf.add_argument(
         "-o", "--output", metavar="PDF",
         help="where to write the PDF (- for stdout; default: MATCH with .pdf)",
+    )
+    pdf.add_argument(
+        "--explained", action="store_true",
+        help="add every hand's explanation (an appendix: for a long match, many pages more)",
     )
     pdf.set_defaults(run=_pdf)
     chart = commands.add_parser(

@@ -153,7 +153,7 @@ def test_score_refuses_both_players_melding_four_aces(tmp_path: Path) -> None:
 
 def test_pdf_writes_the_scoresheet(tmp_path: Path) -> None:
     out = tmp_path / "sheet.pdf"
-    done = run("pdf", str(GAME_FILE), "-o", str(out))
+    done = run("pdf", str(GAME_FILE), "-o", str(out), "--explained")
     assert done.returncode == 0, done.stderr.decode()
     assert done.stdout == b""
     assert done.stderr.decode().startswith(f"wrote {out} (")

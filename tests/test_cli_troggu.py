@@ -107,7 +107,16 @@ def test_pdf_scoresheet(tmp_path: Path) -> None:
                  "Anna pays Beat 20 Rappen"):
         assert line in text, line
     assert "Hand 6 is still in progress and not scored." in text
-    assert "Carla receives 60 (Soloist: 20 from each of 3 opponents) +60" in text
+    # every hand's explanation: an appendix asked for (issue 12)
+    assert "How each hand scored" not in text
+    assert "Carla receives 60" not in text
+    done = run("pdf", str(EVENING), "-o", str(target), "--explained")
+    assert done.returncode == 0, done.stderr.decode()
+    explained = " ".join(" ".join(page.extract_text().split())
+                         for page in PdfReader(io.BytesIO(target.read_bytes())).pages)
+    assert explained.index("Balance (Rappen) −110 +50 +90 −30") < explained.index(
+        "How each hand scored")
+    assert "Carla receives 60 (Soloist: 20 from each of 3 opponents) +60" in explained
 
 
 def test_score_refuses_a_file_with_an_impossible_hand(tmp_path: Path) -> None:

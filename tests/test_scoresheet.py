@@ -57,11 +57,14 @@ def printed(text: str, deck: Deck) -> str:
                     text)
 
 
+# every page's foot: the sheet's line ("Referee · Tartli · 2026-11-29") and the page's number
+PAGE_FOOT = re.compile(r"Referee · [^·\n]+ · \d{4}-\d\d-\d\d|page \d+ of \d+")
+
+
 def pdf_text(pdf: bytes) -> str:
-    """The pages' text in a row, without the page numbers (a paragraph may go on overleaf)."""
+    """The pages' text in a row, without their feet (a paragraph may go on overleaf)."""
     reader = PdfReader(io.BytesIO(pdf))
-    return squashed(" ".join(re.sub(r"page \d+ of \d+", " ", page.extract_text())
-                             for page in reader.pages))
+    return squashed(" ".join(PAGE_FOOT.sub(" ", page.extract_text()) for page in reader.pages))
 
 
 def rappen(amount: int) -> str:
@@ -69,14 +72,15 @@ def rappen(amount: int) -> str:
 
 
 @pytest.mark.parametrize("name", FILES)
-def test_the_sheet_holds_every_line_of_every_hand(name: str) -> None:
-    """Each hand's heading and each of its lines, with its points and its rule, as the page
-    and the JSON give them (design: results explain themselves); a Hungarian or tarot card by
-    its rank and its suit's mark (issue 11)."""
+def test_the_sheet_with_explanations_holds_every_line_of_every_hand(name: str) -> None:
+    """Asked for with its explanations (an appendix): each hand's heading and each of its
+    lines, with its points and its rule, as the page and the JSON give them (design: results
+    explain themselves); a Hungarian or tarot card by its rank and its suit's mark (issue
+    11)."""
     match = load((DATA / name).read_bytes())
     deck = get(match.game).deck
     result = get(match.game).score(match.settings, match.hands)
-    text = pdf_text(render_pdf(match))
+    text = pdf_text(render_pdf(match, explained=True))
     money = match.game == "troggu"
     assert result.hands
     for hand in result.hands:
@@ -95,7 +99,7 @@ def test_each_hand_is_explained_in_one_paragraph_not_a_list(name: str) -> None:
     a box more per hand to lay out and draw)."""
     match = load((DATA / name).read_bytes())
     result = get(match.game).score(match.settings, match.hands)
-    page = render_html(match)
+    page = render_html(match, explained=True)
     explained = page[page.index("<h2>How each"):]
     paragraphs = re.findall(r'<p class="explain">(.*?)</p>', explained, re.S)
     assert len(paragraphs) == len(result.hands)
@@ -119,7 +123,21 @@ def test_a_tables_cells_and_rows_follow_each_other_without_whitespace(name: str)
     assert page.count("<td") > 20
     assert re.findall(r"</t[dh]>\s+<t[dh]|</tr>\s+<tr|<tr[^>]*>\s+<t[dh]|</t[dh]>\s+</tr>",
                       page) == []
-    assert "Rules in force" in page and "How each" in page
+    assert "Rules in force" in page
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_the_explanations_are_an_appendix_the_table_asks_for(name: str) -> None:
+    """Issue 12: every hand's explanation is seven of a 100-hand sheet's ten pages and half
+    its time. The sheet is the record (the match's facts, a row per hand, the result, the
+    chart); asked for, the explanations follow it all, the chart included."""
+    match = load((DATA / name).read_bytes())
+    plain, explained = render_html(match), render_html(match, explained=True)
+    assert "How each" not in plain and 'class="explain"' not in plain
+    assert explained.index("How each") > explained.index('class="chart"')
+    # the same sheet before the appendix
+    assert explained[:explained.index("<h2>How each")].rstrip() == \
+        plain[:plain.index("</body>")].rstrip()
 
 
 FLASK = ("flask", "flask_wtf", "flask_htmx", "werkzeug", "wtforms", "referee.web")
@@ -168,7 +186,7 @@ def test_tarot_cards_print_with_the_swiss_marks_not_the_french_symbols() -> None
                for _, symbol in CARD.findall(text)
                for suit, stand_in in deck.suit_symbols.items() if stand_in == symbol]
     assert written, "the evening's lines name some cards"
-    page = render_html(match)
+    page = render_html(match, explained=True)       # the cards: in the explanations
     assert marks_in(page) == written
     assert not FRENCH_SYMBOLS.search(page) and "<img" not in page
     pdf = html_to_pdf(page)
@@ -282,6 +300,25 @@ def test_the_grid_is_the_tables_grey_between_white_rows_not_a_frame_per_cell() -
     assert len(texts) > 300
     assert {(0.533, 0.533, 0.533), (1.0, 1.0, 1.0)} <= colours        # #888 and white
     assert len(fills) < len(texts) / 5
+
+
+def test_every_page_ends_with_the_sheets_line_and_its_number_in_the_sheets_font() -> None:
+    """A page of a long sheet, taken alone, says what it is: the sheet's line ("Referee ·
+    Troggu · date") and "page n of m", in the sheet's font (the page's margins inherit from
+    the root, not the body: they were in a fourth font, DejaVu Serif). The balance is the
+    table's last row only: repeated at the foot of each page, it stood under the first
+    page's hands with the match's final balances."""
+    match = long_troggu(64)
+    pdf = render_pdf(match)
+    reader = PdfReader(io.BytesIO(pdf))
+    pages = [squashed(page.extract_text()) for page in reader.pages]
+    assert len(pages) >= 2
+    for number, text in enumerate(pages, 1):
+        assert f"Referee · Troggu · {match.created}" in text, number
+        assert f"page {number} of {len(pages)}" in text
+    assert sum(text.count("Balance (Rappen)") for text in pages) == 1
+    assert "Balance (Rappen)" in pages[-1] or "Balance (Rappen)" in pages[-2]
+    assert not any("Serif" in font for font in pdf_fonts(pdf))
 
 
 @pytest.mark.parametrize("name", FILES)

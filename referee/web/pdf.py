@@ -1,7 +1,7 @@
 """The scoresheet PDF as the app serves it: the sheet itself is made by referee.scoresheet
 (Jinja and WeasyPrint, no Flask: the command line makes the same); the app keeps the
 scoresheets it made lately (``Scoresheets``): a PDF is made at most once per version of a
-match, and one at a time per process."""
+match (with every hand's explanation or without), and one at a time per process."""
 
 from __future__ import annotations
 
@@ -26,20 +26,22 @@ class Scoresheets:
 
     def __init__(self, limit: int = CACHE_BYTES) -> None:
         self.limit = limit
-        self._kept: OrderedDict[tuple[str, int], bytes] = OrderedDict()
+        self._kept: OrderedDict[tuple[str, int, bool], bytes] = OrderedDict()
         self._kept_lock = threading.Lock()
         self._making = threading.Lock()
 
-    def get(self, match_id: str, version: int, file: Callable[[], matchfile.MatchFile]) -> bytes:
+    def get(self, match_id: str, version: int, file: Callable[[], matchfile.MatchFile],
+            explained: bool = False) -> bytes:
         """The PDF of version ``version`` of the match ``match_id``, whose record ``file``
-        gives (called only when it must be made)."""
-        key = (match_id, version)
+        gives (called only when it must be made); ``explained``: with every hand's
+        explanation."""
+        key = (match_id, version, explained)
         if (body := self._kept_one(key)) is not None:
             return body
         with self._making:
             if (body := self._kept_one(key)) is not None:     # made while this one waited
                 return body
-            body = render_pdf(file())
+            body = render_pdf(file(), explained)
             with self._kept_lock:
                 self._kept[key] = body
                 size = sum(map(len, self._kept.values()))
@@ -47,7 +49,7 @@ class Scoresheets:
                     size -= len(self._kept.popitem(last=False)[1])
             return body
 
-    def _kept_one(self, key: tuple[str, int]) -> bytes | None:
+    def _kept_one(self, key: tuple[str, int, bool]) -> bytes | None:
         with self._kept_lock:
             body = self._kept.get(key)
             if body is not None:

@@ -787,8 +787,11 @@ def export(match_id: str) -> Response:
 @bp.get("/m/<match_id>/scoresheet.pdf")
 def scoresheet(match_id: str) -> Response:
     stored, _, _ = load(match_id)
-    name = f"{stored.game}-{stored.created.date().isoformat()}.pdf"
-    body = scoresheets().get(stored.id, stored.version, lambda: _file(stored))
+    # ?explained=1: with every hand's explanation, an appendix
+    explained = request.args.get("explained") == "1"
+    name = (f"{stored.game}-{stored.created.date().isoformat()}"
+            f"{'-explained' if explained else ''}.pdf")
+    body = scoresheets().get(stored.id, stored.version, lambda: _file(stored), explained)
     return Response(body, mimetype="application/pdf",
                     headers={"Content-Disposition": f'inline; filename="{name}"'})
 

@@ -112,13 +112,13 @@ def test_e1_melds_the_exchange_and_the_scoresheet(page: object, server: str) -> 
     expect(totals.nth(0)).to_have_text("170")
     expect(totals.nth(1)).to_have_text("90")
 
-    # The scoresheet, downloaded as the link offers it.
+    # The scoresheet with every deal's explanation, downloaded as the link offers it.
     page.click("summary:has-text('Downloads')")  # type: ignore[attr-defined]  # folded
     with page.expect_download() as info:  # type: ignore[attr-defined]
-        page.click("text=Scoresheet (PDF)")  # type: ignore[attr-defined]
+        page.click("text=Scoresheet with explanations (PDF)")  # type: ignore[attr-defined]
     download = info.value
     assert download.suggested_filename.startswith("marjolet-")
-    assert download.suggested_filename.endswith(".pdf")
+    assert download.suggested_filename.endswith("-explained.pdf")
     data = Path(download.path()).read_bytes()
     assert data.startswith(b"%PDF")
     reader = PdfReader(io.BytesIO(data))

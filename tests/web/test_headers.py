@@ -50,8 +50,8 @@ def test_the_tables_script_and_dark_colours_are_files_within_the_csp(client: Fla
 # Caches: an edit token is kept in none; a page and its htmx fragment are kept apart
 
 
-EDIT_ANSWERS = ["", "/hands/1", "/hands/1?trick=2", "/scoresheet.pdf", "/match.json", "/live",
-                "/changes"]
+EDIT_ANSWERS = ["", "/hands/1", "/hands/1?trick=2", "/scoresheet.pdf",
+                "/scoresheet.pdf?explained=1", "/match.json", "/live", "/changes"]
 VIEW_ANSWERS = ["", "/scoresheet.pdf", "/match.json", "/live", "/changes"]
 
 
@@ -61,7 +61,7 @@ def _headers(htmx: bool) -> dict[str, str]:
 
 @pytest.fixture
 def no_weasyprint(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pdf, "render_pdf", lambda m: b"%PDF-1.7 (a stand-in)")
+    monkeypatch.setattr(pdf, "render_pdf", lambda m, explained=False: b"%PDF-1.7 (a stand-in)")
 
 
 @pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])

@@ -41,12 +41,13 @@ class Renders:
         self.most = 0
         self._lock = threading.Lock()
 
-    def __call__(self, m: matchfile.MatchFile) -> bytes:
+    def __call__(self, m: matchfile.MatchFile, explained: bool = False) -> bytes:
         with self._lock:
             self.running += 1
             self.most = max(self.most, self.running)
         time.sleep(self.seconds)
-        body = f"{' '.join(m.settings['players'])}: {len(m.hands)} hands"
+        body = f"{' '.join(m.settings['players'])}: {len(m.hands)} hands" + (
+            ", explained" if explained else "")
         with self._lock:
             self.running -= 1
             self.made.append(body)
@@ -60,8 +61,8 @@ def renders(monkeypatch: pytest.MonkeyPatch) -> Iterator[Renders]:
     yield fake
 
 
-def sheet(client: FlaskClient, token: str) -> str:
-    response = client.get(f"/m/{token}/scoresheet.pdf")
+def sheet(client: FlaskClient, token: str, explained: bool = False) -> str:
+    response = client.get(f"/m/{token}/scoresheet.pdf{'?explained=1' if explained else ''}")
     assert response.status_code == 200, response.status_code
     assert response.mimetype == "application/pdf"
     return response.get_data(as_text=True)
@@ -77,13 +78,18 @@ def test_a_scoresheet_is_made_once_per_version_of_its_match(
     assert sheet(table.client, mid) == first
     assert sheet(app.test_client(), view) == first
     assert renders.made == [first]
+    # With every hand's explanation: another PDF of the same version, made once too.
+    assert sheet(table.client, mid, explained=True) == "Ágnes Tamás: 1 hands, explained"
+    assert sheet(app.test_client(), view, explained=True) == "Ágnes Tamás: 1 hands, explained"
+    assert sheet(table.client, mid) == first
+    assert renders.made == [first, "Ágnes Tamás: 1 hands, explained"]
     # A new version of the match (a hand entered): made anew, with the new hand.
     assert table.indicator(mid, 2, "8h").status == 302
     assert sheet(table.client, mid) == "Ágnes Tamás: 2 hands"
     # Undone: another version again, which shows one hand once more.
     assert table.undo(mid).status == 302
     assert sheet(app.test_client(), view) == "Ágnes Tamás: 1 hands"
-    assert len(renders.made) == 3
+    assert len(renders.made) == 4
 
 
 def test_a_scoresheet_is_never_another_matchs(app: Flask, table: Table,

@@ -992,7 +992,7 @@ def test_json_export_import_round_trip(game: Marjolet) -> None:
 
 def test_pdf_scoresheet_default(game: Marjolet) -> None:
     mid = game.seed_game([E1, SEED_2, mj_deal("7s")])
-    text = pdf_text(game.client, mid)
+    text = pdf_text(game.client, mid, explained=True)
     assert "Marjolet scoresheet" in text
     assert "Players Anne – Bruno" in text
     assert "Game to 500 points" in text and "First dealer Bruno" in text
@@ -1014,7 +1014,7 @@ def test_pdf_scoresheet_default(game: Marjolet) -> None:
 def test_pdf_scoresheet_traditional(game: Marjolet) -> None:
     mid = game.seed_game([E1, SEED_1 | {"tricks": [mj_trick(A, (["four:10"], []))]}],
                          rules="traditional")
-    text = pdf_text(game.client, mid)
+    text = pdf_text(game.client, mid, explained=True)
     assert "Rule set: traditional (all four variants of section 8)" in text
     assert "Traditional melds: on — four aces 100, four tens 80, four kings 60" in text
     assert "four kings 60 the marriage in hearts 20" in text

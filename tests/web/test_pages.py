@@ -189,7 +189,12 @@ def test_scoresheet_pdf_has_the_players_and_the_buli(table: Table) -> None:
     assert "Tartli scoresheet" in text
     assert "Target 5 buli" in text
     assert "Buli: Ágnes 2, Tamás 0" in text
-    assert "Ágnes wins 2 buli (maccs)" in text
+    assert "Ágnes wins 2 buli (maccs)" not in text          # the explanations: asked for
+    response = table.client.get(f"/m/{mid}/scoresheet.pdf?explained=1")
+    assert response.status_code == 200
+    pages = PdfReader(io.BytesIO(response.get_data())).pages
+    assert "Ágnes wins 2 buli (maccs)" in " ".join(
+        " ".join(page.extract_text() for page in pages).split())
 
 
 def test_scoresheet_of_an_empty_match(table: Table) -> None:

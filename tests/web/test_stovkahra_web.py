@@ -1185,6 +1185,7 @@ def test_the_scoresheet_says_not_chosen_yet_7_3_1(series: Series) -> None:
     text = pdf_text(series.client, mid)
     assert "Orli +2 (add or take: not chosen yet, not counted)" in text
     assert "Orli +2 (added)" not in text
+    text = pdf_text(series.client, mid, explained=True)
     assert "Sokoli chose to add the matchsticks, but after a change to an earlier deal Orli " \
         "win this game: that choice is void and Orli choose" in text
 

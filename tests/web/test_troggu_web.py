@@ -742,7 +742,7 @@ def test_the_example_evening_imports(tg: Troggu) -> None:
 
 def test_pdf_scoresheet(tg: Troggu) -> None:
     mid = tg.seed_match(EVENING_5, stake=10, threshold="st-niklaus", misere_least_wins=True)
-    text = pdf_text(tg.client, mid)
+    text = pdf_text(tg.client, mid, explained=True)
     assert "Troggu scoresheet" in text
     assert "1. Anna, 2. Beat, 3. Carla, 4. Dario, 5. Elsa" in text
     assert "Stake 10 Rappen a unit" in text

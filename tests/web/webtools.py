@@ -747,9 +747,10 @@ CSRF_KINDS = ["missing", "forged", "other-session"]
 
 
 
-def pdf_text(client: FlaskClient, mid: str) -> str:
-    """The text of a match's scoresheet, whitespace squashed."""
-    response = client.get(f"/m/{mid}/scoresheet.pdf")
+def pdf_text(client: FlaskClient, mid: str, explained: bool = False) -> str:
+    """The text of a match's scoresheet, whitespace squashed; ``explained``: the scoresheet
+    with every hand's explanation."""
+    response = client.get(f"/m/{mid}/scoresheet.pdf{'?explained=1' if explained else ''}")
     assert response.status_code == 200
     assert response.mimetype == "application/pdf"
     reader = PdfReader(io.BytesIO(response.get_data()))
