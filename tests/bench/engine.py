@@ -193,11 +193,12 @@ def _sheet(m: matchfile.MatchFile) -> list[Any]:
 
 def _cold_runs(texts: list[str], trusted: bool, explained: bool, repeat: int) -> list[float]:
     """Each run's CPU time (ms) of reading every match file afresh (a fresh cache, dropped
-    before the clock starts) and giving its standings: the scoresheet rows (``_sheet``), or
-    with ``explained`` every hand's explanation too (``matchfile.standings``, as the CLI's
-    ``score``)."""
+    before the clock starts, and so is the last run's match) and giving its standings: the
+    scoresheet rows (``_sheet``), or with ``explained`` every hand's explanation too
+    (``matchfile.standings``, as the CLI's ``score``)."""
     runs = []
     for _ in range(repeat + 1):
+        m = None                  # the last run's match freed before the clock, as the cache
         scoring.forget()
         gc.collect()
         start = time.process_time()

@@ -29,6 +29,9 @@ from .values import (
     tapp_values,
 )
 
+# looked up by hash (a discard's every card is: a tuple compared each card with each of these)
+_FIVES, _NEVER = frozenset(FIVE_POINT_CARDS), frozenset(FIVE_POINT_TRUMPS)
+
 
 def check_discard(
     cards: Sequence[Card], tapp: int, kings: str = KINGS_ALL_FOUR, all_kings_held: bool = False
@@ -44,14 +47,14 @@ def check_discard(
         )
     kings = kings if kings in (KINGS_ANY, KINGS_SEVEN) else KINGS_ALL_FOUR
     held = [c for c in cards if is_king(c)]
-    fives = [c for c in cards if c in FIVE_POINT_CARDS]
+    fives = [c for c in cards if c in _FIVES]
     if kings == KINGS_SEVEN and fives and len(fives) < len(FIVE_POINT_CARDS):
         raise RuleViolation(
             "discard.seven",
             f"Discarded: {cards_text(fives)}. With “Seven 5-point cards” a Tappist may discard "
             "5-point cards only all seven together (fool, XXI, I and the four kings)", "8",
         )
-    never = [c for c in cards if c in FIVE_POINT_TRUMPS]
+    never = [c for c in cards if c in _NEVER]
     if never and kings != KINGS_SEVEN:
         raise RuleViolation(
             "discard.never",
