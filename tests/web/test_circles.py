@@ -338,6 +338,7 @@ def test_the_evening_adds_up_a_days_troggu_matches_and_settles_up(
     for line in ("Anna pays Carla 110 Rappen", "Beat pays Dario 60 Rappen",
                  "Erik pays Carla 30 Rappen"):
         assert line in words, words
+    assert re.search(r"Referee · .+ · 2026-11-30 page 1 of 1", words), words   # its foot
     assert client.get(f"/c/{family}/evenings/2026-11-29.pdf").status_code == 404
     assert client.get(f"/c/{family}/evenings/someday.pdf").status_code == 404
 
