@@ -159,6 +159,17 @@ def test_a_stored_hand_with_its_dealer_is_scored_from_its_json() -> None:
 # The trusted fold gives what the checked fold gives
 
 
+def stored_hand(seed: int, dealer: int, claim: bool, in_progress: bool) -> dict[str, Any]:
+    """A hand played by the rules (a claim likelier with ``claim``; with ``in_progress`` its
+    tricks won so far only), as the app stores it."""
+    rng = random.Random(seed)
+    facts = simulate_hand(rng, dealer, claim_chance=0.5 if claim else 0.0).facts
+    if in_progress:
+        facts = {**facts, "end": None,
+                 "tricks": [t for t in facts["tricks"] if t["winner"] is not None]}
+    return {"dealer": dealer, **GAME.canonical_hand(facts)}
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**9), dealer=st.sampled_from([A, B]), claim=st.booleans(),
        in_progress=st.booleans())
@@ -168,12 +179,7 @@ def test_a_stored_hand_scores_as_the_hand_checked_in_full(
     """Any hand played by the rules (claims, concessions, bélas, exchanges; a hand still in
     progress too): read from its JSON, the facts, verdicts, points and lines are those of the
     hand read and checked in full."""
-    rng = random.Random(seed)
-    facts = simulate_hand(rng, dealer, claim_chance=0.5 if claim else 0.0).facts
-    if in_progress:
-        facts = {**facts, "end": None,
-                 "tricks": [t for t in facts["tricks"] if t["winner"] is not None]}
-    raw = {"dealer": dealer, **GAME.canonical_hand(facts)}
+    raw = stored_hand(seed, dealer, claim, in_progress)
     expected = score_hand(parse_hand(raw), dealer, NAMES)
     read = score_stored(raw, NAMES)
     assert read is not None
@@ -276,12 +282,7 @@ def test_a_stored_hands_scores_read_at_once_are_those_of_the_hand_checked_in_ful
     its two scores: the melds that score in tricks 1–8, the béla, the piles, the last trick or
     the stichmatsch; 6.2), is what the hand read and checked in full gives: any hand played
     by the rules, claims (7.3), concessions, bélas, exchanges, a hand in progress."""
-    rng = random.Random(seed)
-    facts = simulate_hand(rng, dealer, claim_chance=0.5 if claim else 0.0).facts
-    if in_progress:
-        facts = {**facts, "end": None,
-                 "tricks": [t for t in facts["tricks"] if t["winner"] is not None]}
-    raw = {"dealer": dealer, **GAME.canonical_hand(facts)}
+    raw = stored_hand(seed, dealer, claim, in_progress)
     checked = parse_hand(raw)
     read = score_stored(raw, NAMES)
     assert read is not None
