@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 
 from ...cards import SWISS_TAROT, TRUMP, Card
 from ...errors import RuleViolation
@@ -66,14 +67,17 @@ WIN_AT = 58                                          # 3: more than half
 HALF = TOTAL_POINTS // 2                             # 57–57: nobody wins (7.1.1)
 
 
+_FIVE_POINT_TRUMPS = frozenset(FIVE_POINT_TRUMPS)     # looked up by hash
+
+
 def card_points(card: Card) -> int:
     if card.suit == TRUMP:
-        return 5 if card in FIVE_POINT_TRUMPS else TRUMP_POINTS
+        return 5 if card in _FIVE_POINT_TRUMPS else TRUMP_POINTS
     return RANK_POINTS.get(card.rank, PIP_POINTS)
 
 
 def points_of(cards: tuple[Card, ...] | list[Card]) -> int:
-    return sum(card_points(c) for c in cards)
+    return sum(map(card_points, cards))
 
 
 def is_king(card: Card) -> bool:
@@ -87,9 +91,13 @@ CALLABLE = tuple(f"T{n}" for n in range(1, 21))      # 4.5.2: T1–T20, never T2
 VALUES = tuple(sorted((card_points(c) for c in SWISS_TAROT.cards), reverse=True))
 
 
+# the sums of the largest values, by how many: _LARGEST[c] = sum(VALUES[:c])
+_LARGEST = tuple(accumulate(VALUES, initial=0))
+
+
 def hi(cards: int) -> int:
     """The sum of the ``cards`` largest card values (6.3)."""
-    return sum(VALUES[:max(cards, 0)])
+    return _LARGEST[min(max(cards, 0), len(VALUES))]
 
 
 def lo(cards: int) -> int:
