@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ..base import Line
@@ -38,15 +39,17 @@ class Table:
             bool(settings.get("misere_least_wins")),
         )
 
-    @property
+    # kept once read (``cached_property``: the instance's own attribute after the first
+    # read): every check of every hand asks them
+    @cached_property
     def n(self) -> int:
         return len(self.names)
 
-    @property
+    @cached_property
     def h(self) -> int:
         return self.sizes.hand
 
-    @property
+    @cached_property
     def t(self) -> int:
         return self.sizes.tapp
 
