@@ -132,21 +132,23 @@ def _score(raw: dict[str, Any], names: Sequence[str]) -> Stored | None:
             a += BELA_POINTS
         else:
             b += BELA_POINTS
+    won = _won(end)
+    return Stored(dealer, end, (a + won[0], b + won[1]), raw, names)
+
+
+def _won(end: End | None) -> list[int]:
+    """What each player's tricks score (6.2): the stichmatsch, else the piles and the last
+    trick; a claim's piles (7.3.2); nothing while the hand is in progress."""
+    won = [0, 0]
     if isinstance(end, Played):
         if end.stichmatsch is not None:
-            if end.stichmatsch == 0:
-                a += STICHMATSCH
-            else:
-                b += STICHMATSCH
+            won[end.stichmatsch] = STICHMATSCH
         else:
-            a, b = a + end.piles[0], b + end.piles[1]
-            if end.last == 0:
-                a += LAST_TRICK
-            else:
-                b += LAST_TRICK
+            won = [end.piles[0], end.piles[1]]
+            won[end.last] += LAST_TRICK
     elif isinstance(end, Claim):
-        a, b = a + end.piles[0], b + end.piles[1]
-    return Stored(dealer, end, (a, b), raw, names)
+        won = [end.piles[0], end.piles[1]]
+    return won
 
 
 def _meld_points(
@@ -195,17 +197,8 @@ def _in_full(
     belas = [0, 0]
     if facts.bela is not None:
         belas[facts.bela.player] = BELA_POINTS
-    won = [0, 0]
-    if isinstance(end, Played):
-        if end.stichmatsch is not None:
-            won[end.stichmatsch] = STICHMATSCH
-        else:
-            won = [end.piles[0], end.piles[1]]
-            won[end.last] += LAST_TRICK
-    elif isinstance(end, Claim):
-        won = [end.piles[0], end.piles[1]]
     return facts, HandScore.explained_later(
-        partial(_lines, facts, names), verdicts, melds, belas, won
+        partial(_lines, facts, names), verdicts, melds, belas, _won(end)
     )
 
 
