@@ -90,13 +90,19 @@ def test_score_explains_every_hand() -> None:
     assert out["in_progress"]["summary"] == "in progress"
 
 
-def test_pdf_scoresheet(tmp_path: Path) -> None:
-    target = tmp_path / "evening.pdf"
-    done = run("pdf", str(EVENING), "-o", str(target))
+def written_pdf(target: Path, *options: str) -> str:
+    """``pdf`` of the evening to ``target`` (with ``options``): the PDF's text, whitespace
+    squashed."""
+    done = run("pdf", str(EVENING), "-o", str(target), *options)
     assert done.returncode == 0, done.stderr.decode()
     assert done.stderr.decode().startswith(f"wrote {target}")
-    text = " ".join(" ".join(page.extract_text().split())
+    return " ".join(" ".join(page.extract_text().split())
                     for page in PdfReader(io.BytesIO(target.read_bytes())).pages)
+
+
+def test_pdf_scoresheet(tmp_path: Path) -> None:
+    target = tmp_path / "evening.pdf"
+    text = written_pdf(target)
     assert "Troggu scoresheet" in text
     assert "1. Anna, 2. Beat, 3. Carla, 4. Dario" in text
     assert "Stake 10 Rappen a unit" in text
@@ -110,10 +116,7 @@ def test_pdf_scoresheet(tmp_path: Path) -> None:
     # every hand's explanation: an appendix asked for (issue 12)
     assert "How each hand scored" not in text
     assert "Carla receives 60" not in text
-    done = run("pdf", str(EVENING), "-o", str(target), "--explained")
-    assert done.returncode == 0, done.stderr.decode()
-    explained = " ".join(" ".join(page.extract_text().split())
-                         for page in PdfReader(io.BytesIO(target.read_bytes())).pages)
+    explained = written_pdf(target, "--explained")
     assert explained.index("Balance (Rappen) −110 +50 +90 −30") < explained.index(
         "How each hand scored")
     assert "Carla receives 60 (Soloist: 20 from each of 3 opponents) +60" in explained
