@@ -31,6 +31,7 @@ from sqlalchemy import (
     UniqueConstraint,
     insert,
     select,
+    update,
 )
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
@@ -131,6 +132,22 @@ class Circles:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self._rekey()
+
+    def _rekey(self) -> None:
+        """Players stored by an earlier Referee keep up with how names are compared now
+        (``name_key``: variation selectors, before issue 21, made another name): each gets its
+        name's key, unless another player of the circle has it (those two stay apart, as they
+        were, until the circle renames one)."""
+        with self.store._writing(None) as conn:
+            rows = conn.execute(select(circle_players)).all()
+            taken = {(r.circle_id, r.name_key) for r in rows}
+            for r in rows:
+                key = name_key(r.name)
+                if key != r.name_key and (r.circle_id, key) not in taken:
+                    conn.execute(update(circle_players).where(circle_players.c.id == r.id)
+                                 .values(name_key=key))
+                    taken.add((r.circle_id, key))
 
     # -- reading ---------------------------------------------------------------------------
 
