@@ -149,6 +149,10 @@ def _people(value: object, match: matchfile.MatchFile, players: int, n: int) -> 
         raise _problem("people", f"Match {n}: “people” must name the player in each of its "
                                  f"{seats} seats (their place in “players”, counted from 0)")
     for person in value:
+        if isinstance(person, float) and person.is_integer():
+            raise _problem("people", f"Match {n}: “people” holds {_shown(person)}: a place in "
+                                     f"“players” is a whole number written without a decimal "
+                                     f"point (an integer, such as {int(person)})")
         if type(person) is not int or not 0 <= person < players:
             raise _problem("people", f"Match {n}: {_shown(person)} is no player of the circle "
                                      f"(“people” counts the {players} players from 0)")

@@ -461,6 +461,13 @@ def test_a_circle_file_imports_as_a_new_circle_with_new_links(
     (lambda d: d["matches"][0].update(people=[0, 0]), "one person sits in two seats"),
     (lambda d: d["matches"][0].update(people=[0, 7]), "7 is no player of the circle"),
     (lambda d: d["matches"][0].update(people=[0, True]), "true is no player"),
+    (lambda d: d["matches"][0].update(people=[0, 1.0]), "Match 1: “people” holds 1.0: a place "
+                                                        "in “players” is a whole number written "
+                                                        "without a decimal point (an integer, "
+                                                        "such as 1)"),
+    (lambda d: d["matches"][0]["match"]["settings"].update(target=5.0),
+     "Match 1: “target” in “settings” must be a whole number written without a decimal point "
+     "(an integer, such as 5), not 5.0"),
     (lambda d: d["matches"][0].update(people=[0]), "each of its 2 seats"),
     (lambda d: d["matches"][0]["match"].update(version=3), "Match 1: This match file is "
                                                           "version 3"),
