@@ -238,7 +238,7 @@ def _check_whole(settings: dict[str, Any]) -> None:
         if isinstance(value, float):
             whole = show(int(value)) if value.is_integer() else "5"
             raise _problem(
-                f"settings.{key}",
+                "file.number",
                 f"“{readable(key)[:20]}” in “settings” must be a whole number written without "
                 f"a decimal point (an integer, such as {whole}), not {show(value)}",
             )

@@ -143,7 +143,7 @@ class Circles:
         """Players stored by an earlier Referee keep up with how names are compared now
         (``name_key``: variation selectors, before issue 21, made another name): each gets its
         name's key, unless another player of the circle has it (those two stay apart, as they
-        were, until the circle renames one)."""
+        were: a circle's players are never merged behind its back)."""
         with self.store._writing(None) as conn:
             rows = conn.execute(select(circle_players)).all()
             taken = {(r.circle_id, r.name_key) for r in rows}

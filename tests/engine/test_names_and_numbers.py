@@ -250,7 +250,7 @@ def test_a_match_files_setting_written_as_a_decimal_says_an_integer_is_needed(
                 "hands": []}
     with pytest.raises(RuleViolation) as caught:
         matchfile.load(json.dumps(document))
-    assert caught.value.code == f"settings.{key}"
+    assert caught.value.code == "file.number"
     assert f"“{key}” in “settings” must be a whole number written without a decimal point " \
            f"(an integer, such as {int(value)}), not {value!r}" == caught.value.message
 
