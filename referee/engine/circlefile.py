@@ -23,7 +23,9 @@ Fields (all required, no others allowed; the same in each match entry):
             player of the match, no person twice.
 
 Every problem is a ``RuleViolation`` (code ``circle.*``, or the match file's own, naming the
-match); nothing else escapes. Limits: 20,000,000 bytes, 500 players, 1,000 matches."""
+match); nothing else escapes. Limits: 20,000,000 bytes, 500 players, 1,000 matches and 50,000
+hands in all (a club's weekly evenings for years), counted before any match is read, so that a
+file over them costs no more than reading its JSON."""
 
 from __future__ import annotations
 
@@ -43,6 +45,7 @@ ENTRY_KEYS = ("match", "people")
 MAX_BYTES = 20_000_000
 MAX_PLAYERS = 500
 MAX_MATCHES = 1_000
+MAX_HANDS = 50_000        # in all the matches
 
 
 @dataclass(frozen=True)
@@ -123,6 +126,12 @@ def _read(data: object) -> CircleFile:
         raise _problem("matches", "“matches” must be a list of the circle's matches")
     if len(entries) > MAX_MATCHES:
         raise _problem("matches", f"A circle file holds at most {MAX_MATCHES:,} matches")
+    hands = sum(len(e["match"]["hands"]) for e in entries if isinstance(e, dict)
+                and isinstance(e.get("match"), dict)
+                and isinstance(e["match"].get("hands"), list))
+    if hands > MAX_HANDS:
+        raise _problem("hands", f"A circle file holds at most {MAX_HANDS:,} hands in all its "
+                                f"matches, not {hands:,}")
     matches = []
     for n, entry in enumerate(entries, 1):
         fields = _fields(entry, ENTRY_KEYS, f"Match {n} of the circle file")
@@ -140,6 +149,10 @@ def _people(value: object, match: matchfile.MatchFile, players: int, n: int) -> 
         raise _problem("people", f"Match {n}: “people” must name the player in each of its "
                                  f"{seats} seats (their place in “players”, counted from 0)")
     for person in value:
+        if isinstance(person, float) and person.is_integer():
+            raise _problem("people", f"Match {n}: “people” holds {_shown(person)}: a place in "
+                                     f"“players” is a whole number written without a decimal "
+                                     f"point (an integer, such as {int(person)})")
         if type(person) is not int or not 0 <= person < players:
             raise _problem("people", f"Match {n}: {_shown(person)} is no player of the circle "
                                      f"(“people” counts the {players} players from 0)")

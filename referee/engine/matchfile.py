@@ -231,6 +231,19 @@ def _check_json_shape(data: object) -> None:
             )
 
 
+def _check_whole(settings: dict[str, Any]) -> None:
+    """No setting is a fraction: a whole number written with a decimal point (``"target":
+    5.0``) is refused as such, whatever the game would say of the value."""
+    for key, value in settings.items():
+        if isinstance(value, float):
+            whole = show(int(value)) if value.is_integer() else "5"
+            raise _problem(
+                "file.number",
+                f"“{readable(key)[:20]}” in “settings” must be a whole number written without "
+                f"a decimal point (an integer, such as {whole}), not {show(value)}",
+            )
+
+
 def _check_created(value: object) -> str:
     if not isinstance(value, str) or not _ISO_DATE.match(value):
         raise _problem(
@@ -290,6 +303,7 @@ def _read(data: object, trusted: bool) -> MatchFile:
     created = _check_created(data["created"])
     if not isinstance(data["settings"], dict):
         raise _problem("file.settings", "“settings” must be a record of the match's settings")
+    _check_whole(data["settings"])
     settings = game.settings(data["settings"])
     hands_raw = data["hands"]
     if not isinstance(hands_raw, list):

@@ -20,7 +20,7 @@ from werkzeug.exceptions import MethodNotAllowed
 
 from .. import charts
 from ..engine import matchfile
-from . import assets, changerows, chartcache, circlestore, invalid, rows, widgets
+from . import assets, changerows, chartcache, circlestore, invalid, requestlog, rows, widgets
 from .boards import Boards
 from .pdf import Scoresheets
 from .recent import Recent
@@ -43,6 +43,7 @@ CSP = (
 # carry a match's address to another site.
 SECURITY = {"Content-Security-Policy": CSP, "Referrer-Policy": "no-referrer",
             "X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY"}
+HSTS = "max-age=31536000"              # with an https REFEREE_PUBLIC_URL: a year
 
 csrf = CSRFProtect()
 htmx = HTMX()
@@ -70,6 +71,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
     app.config["PUBLIC_URL"] = _public_url(app.config["PUBLIC_URL"])
+    security = dict(SECURITY)
+    if (app.config["PUBLIC_URL"] or "").startswith("https:"):
+        # served over HTTPS only: the session cookie (this browser's matches, its edit links)
+        # is never sent in the clear, and browsers keep to HTTPS for a year
+        app.config["SESSION_COOKIE_SECURE"] = True
+        security["Strict-Transport-Security"] = HSTS
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.filters["localtime"] = _localtime
@@ -93,7 +100,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.globals["change_row"] = changerows.change_row   # the same
     # the unchanged live poll (nearly every request) answered before Flask: unchanged.py
     app.wsgi_app = UnchangedPolls(  # type: ignore[method-assign]
-        app.wsgi_app, store, SECURITY)
+        app.wsgi_app, store, security)
+    # the app's own request log, tokens shortened, outermost (the polls above included)
+    app.wsgi_app = requestlog.RequestLog(app.wsgi_app)  # type: ignore[method-assign]
+    requestlog.install(app.testing)
     assets.init_app(app, STATIC)
 
     from . import cards, chart, circles, circlestats, history, views  # noqa: F401 (routes)
@@ -107,7 +117,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     @app.after_request
     def security_headers(response: Response) -> Response:
-        for name, value in SECURITY.items():
+        for name, value in security.items():
             response.headers.setdefault(name, value)
         return response
 
@@ -120,6 +130,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # scoreboard's ETag still answers 304: htmx sends If-None-Match itself.)
         if g.get("no_store"):
             response.headers["Cache-Control"] = "no-store"
+        # A view token is a secret link too: kept in no shared cache, asked for again.
+        elif g.get("private"):
+            response.headers["Cache-Control"] = "no-cache, private"
         return response
 
     @app.errorhandler(CSRFError)

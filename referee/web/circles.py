@@ -70,6 +70,8 @@ BOTH = "Pick a player from the list or type a new name, not both"
 VIEW_LINK = ("That is the match's view link: only whoever holds its edit link (or edit code) "
              "can add a match to a circle, since everyone with the circle's link can change "
              "its matches. Paste the edit link from the match page (More phones at this table).")
+BUSY = ("Another circle file is being imported on this server just now. Nothing was stored: "
+        "try again in a minute.")
 NO_MATCH = ("No match has that link or code. Copy the whole edit link from the match page "
             "(More phones at this table), or its edit code.")
 
@@ -163,21 +165,30 @@ def create_circle() -> Any:
 
 @bp.post("/circles/import")
 def import_circle() -> Any:
+    """A circle file imported as a new circle. Its limits (``circlefile``: bytes, matches,
+    hands in all) are refused before it is checked; one import at a time per server process
+    (another meanwhile is refused: try again), written without holding other tables' writes
+    (``Circles.import_circle``)."""
     form = CircleImportForm()
     if not form.validate_on_submit():
         return _home(422, circle_import_error=_errors(form))
+    if not circles().importing.acquire(blocking=False):
+        return _home(429, circle_import_error=BUSY)
     try:
-        data = form.circle_file.data.read(circlefile.MAX_BYTES + 1)
-        loaded = circlefile.load(data)
-        for m, _ in loaded.matches:
-            if m.game not in WEB_GAMES:
-                raise RuleViolation("file.game", f"This server has no pages for {m.game}")
-    except RuleViolation as violation:
-        return _home(422, circle_import_error=violation.explain())
-    played = [(m.game, m.settings, m.hands, datetime.fromisoformat(m.created), people)
-              for m, people in loaded.matches]
-    token = circles().import_circle(loaded.name, datetime.fromisoformat(loaded.created),
-                                    loaded.players, played, device())
+        try:
+            data = form.circle_file.data.read(circlefile.MAX_BYTES + 1)
+            loaded = circlefile.load(data)
+            for m, _ in loaded.matches:
+                if m.game not in WEB_GAMES:
+                    raise RuleViolation("file.game", f"This server has no pages for {m.game}")
+        except RuleViolation as violation:
+            return _home(422, circle_import_error=violation.explain())
+        played = [(m.game, m.settings, m.hands, datetime.fromisoformat(m.created), people)
+                  for m, people in loaded.matches]
+        token = circles().import_circle(loaded.name, datetime.fromisoformat(loaded.created),
+                                        loaded.players, played, device())
+    finally:
+        circles().importing.release()
     remember_circle(token)
     flash(f"Circle imported: {len(loaded.players)} players, {len(played)} matches.")
     return redirect(url_for(".circle", token=token))

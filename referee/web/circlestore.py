@@ -12,9 +12,12 @@ The tables share the store's metadata, so ``Store`` creates them on an existing 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
-from collections.abc import Sequence
+import threading
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -29,11 +32,13 @@ from sqlalchemy import (
     String,
     Table,
     UniqueConstraint,
+    delete,
     insert,
     select,
+    update,
 )
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ..engine.games.base import name_key
 from .store import TOKEN_BYTES, Store, _now, hands, insert_match, matches, metadata
@@ -131,6 +136,23 @@ class Circles:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self.importing = threading.Lock()       # held by the import of a circle file
+        self._rekey()
+
+    def _rekey(self) -> None:
+        """Players stored by an earlier Referee keep up with how names are compared now
+        (``name_key``: variation selectors, before issue 21, made another name): each gets its
+        name's key, unless another player of the circle has it (those two stay apart, as they
+        were: a circle's players are never merged behind its back)."""
+        with self.store._writing(None) as conn:
+            rows = conn.execute(select(circle_players)).all()
+            taken = {(r.circle_id, r.name_key) for r in rows}
+            for r in rows:
+                key = name_key(r.name)
+                if key != r.name_key and (r.circle_id, key) not in taken:
+                    conn.execute(update(circle_players).where(circle_players.c.id == r.id)
+                                 .values(name_key=key))
+                    taken.add((r.circle_id, key))
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -235,18 +257,37 @@ class Circles:
         self, name: str, created: datetime, players: Sequence[str],
         played: Sequence[tuple[str, dict[str, Any], list[dict[str, Any]], datetime,
                                Sequence[int]]],
-        device: str = "",
+        device: str = "", progress: Callable[[int], None] | None = None,
     ) -> str:
-        """A new circle (new tokens) with its players and matches, in one transaction:
-        ``played`` is (game, settings, hands, created, player index per seat) per match."""
-        token = secrets.token_urlsafe(TOKEN_BYTES)
-        with self.store._writing(None) as conn:
-            conn.execute(insert(circles).values(id=token, name=name, created=created))
-            ids = [_new_player(conn, token, p) for p in players]
-            for game, settings, hand_list, when, people in played:
-                match_id = insert_match(conn, game, settings, hand_list, when, device,
-                                        "Match imported with its circle")
-                _seat(conn, token, match_id, [ids[i] for i in people])
+        """A new circle (new tokens) with its players and matches: ``played`` is (game,
+        settings, hands, created, player index per seat) per match.
+
+        Written so as never to hold other tables' writes for more than a moment (issue 21):
+        each match in a transaction of its own, other writes let in between two (``make_way``;
+        ``progress`` is told how many are written), the circle, its players and seats last,
+        in one short transaction: the circle is seen only once complete. The matches written
+        before a failure are taken out again (until the circle is written, nobody holds their
+        links)."""
+        written: list[str] = []
+        try:
+            for game, settings, hand_list, when, _ in played:
+                began = time.monotonic()
+                with self.store._writing(None) as conn:
+                    written.append(insert_match(conn, game, settings, hand_list, when, device,
+                                                "Match imported with its circle"))
+                if progress is not None:
+                    progress(len(written))
+                self.store.make_way(time.monotonic() - began)
+            token = secrets.token_urlsafe(TOKEN_BYTES)
+            with self.store._writing(None) as conn:
+                conn.execute(insert(circles).values(id=token, name=name, created=created))
+                ids = [_new_player(conn, token, p) for p in players]
+                for match_id, (*_, people) in zip(written, played, strict=True):
+                    _seat(conn, token, match_id, [ids[i] for i in people])
+        except BaseException:
+            with contextlib.suppress(SQLAlchemyError), self.store._writing(None) as conn:
+                conn.execute(delete(matches).where(matches.c.id.in_(written)))
+            raise
         return token
 
 

@@ -336,6 +336,8 @@ class Store:
         self._version: tuple[str, Any] | None = None       # Store.version's SQL, compiled
         self._parsed = _Parsed()
         self._logs = _Logs()
+        self._waiting = 0                                  # writes waiting for the database
+        self._waiting_lock = threading.Lock()
         sqlite = url.startswith("sqlite")
         self.engine: Engine = create_engine(
             url, connect_args={"timeout": SQLITE_WAIT} if sqlite else {},
@@ -359,6 +361,18 @@ class Store:
             except OperationalError as error:
                 if not sqlite or "locked" not in str(error) or time.monotonic() > deadline:
                     raise
+
+    def make_way(self, held: float) -> None:
+        """A long job that writes in many short transactions (a circle's import) lets other
+        writes in between two of them: it waits while a write of this process waits for the
+        database, and, for other processes' writes (on SQLite, which has one write lock), as
+        long as it held the lock (``held`` seconds, at most SQLITE_WAIT), so that it holds
+        the lock at most half the time."""
+        deadline = time.monotonic() + SQLITE_WAIT
+        while self._waiting and time.monotonic() < deadline:
+            time.sleep(0.001)
+        if self.engine.dialect.name == "sqlite":
+            time.sleep(min(held, SQLITE_WAIT))
 
     def _reading(self) -> Connection:
         """A read that sees one state of the database (SQLite: one snapshot per transaction;
@@ -541,7 +555,14 @@ class Store:
         """A write transaction holding the match (SQLite: the database) until it commits."""
         with self.engine.connect() as conn:
             conn.execution_options(referee_write=True)
-            with conn.begin():
+            with self._waiting_lock:
+                self._waiting += 1
+            try:
+                transaction = conn.begin()
+            finally:
+                with self._waiting_lock:
+                    self._waiting -= 1
+            with transaction:
                 if match_id is not None and self.engine.dialect.name != "sqlite":
                     conn.execute(_LOCK, {"match": match_id})
                 yield conn
@@ -559,11 +580,10 @@ def insert_match(
         uids=len(hand_list), game=game, settings=json.dumps(settings),
         created=created or now, updated=now,
     ))
-    for position, facts in enumerate(hand_list):
-        conn.execute(insert(hands).values(
-            match_id=match_id, position=position, uid=position + 1,
-            facts=json.dumps(facts),
-        ))
+    if hand_list:
+        conn.execute(insert(hands), [
+            {"match_id": match_id, "position": position, "uid": position + 1,
+             "facts": json.dumps(facts)} for position, facts in enumerate(hand_list)])
     conn.execute(insert(actions).values(
         match_id=match_id, created=now, label=label[:200], before="",
         device=device[:100], kind="create",

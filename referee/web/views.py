@@ -113,11 +113,15 @@ def _find(token: str, *, edit: bool = False, events: int = 0) -> StoredMatch:
 
 
 def _private(edit_link: bool) -> None:
-    """Mark this answer as one that carries an edit token (in its address, its links or its
-    forms): it is sent with ``Cache-Control: no-store``, so that no cache (a shared
-    computer's, a proxy's) keeps what lets anyone change the match."""
+    """Mark this answer as one that carries a match's token (in its address, its links or its
+    forms). An edit token: it is sent with ``Cache-Control: no-store``, so that no cache (a
+    shared computer's, a proxy's) keeps what lets anyone change the match; a view token, a
+    secret link too: ``no-cache, private``, kept in no shared cache (and the browser asks
+    again before showing it)."""
     if edit_link:
         g.no_store = True
+    else:
+        g.private = True
 
 
 def load(

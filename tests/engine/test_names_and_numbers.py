@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import copy
 import json
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from referee.engine import matchfile
 from referee.engine.errors import RuleViolation, shown
 from referee.engine.games import get
-from referee.engine.games.base import name_key, require_name
+from referee.engine.games.base import BIDI_CONTROLS, different_names, name_key, require_name
 
 DATA = Path(__file__).parents[1] / "data"
 FILES = sorted(p.name for p in DATA.glob("*.json") if p.name != "tartli-bad-piles.json")
@@ -235,3 +238,85 @@ def test_a_target_written_as_a_decimal_is_refused(game: str, target: float) -> N
     settings = copy.deepcopy(SETTINGS[game])
     settings["target"] = target
     assert refused(settings, game).code == "settings.target"
+
+
+@pytest.mark.parametrize(("game", "key", "value"), [
+    ("tartli", "target", 5.0), ("marjolet", "target", 500.0), ("stovkahra", "target", 5.0),
+    ("tartli", "first_dealer", 1.0), ("troggu", "first_dealer", 0.0)])
+def test_a_match_files_setting_written_as_a_decimal_says_an_integer_is_needed(
+        game: str, key: str, value: float) -> None:
+    document = {"format": "referee-match", "version": 1, "game": game,
+                "created": "2026-11-30", "settings": {**SETTINGS[game], key: value},
+                "hands": []}
+    with pytest.raises(RuleViolation) as caught:
+        matchfile.load(json.dumps(document))
+    assert caught.value.code == "file.number"
+    assert f"“{key}” in “settings” must be a whole number written without a decimal point " \
+           f"(an integer, such as {int(value)}), not {value!r}" == caught.value.message
+
+
+# ---------------------------------------------------------------------------------------------
+# What shows in a name, by Unicode's properties (issue 21)
+
+# Unicode's own lists (PropList.txt), read here from the characters' names: every variation
+# selector is named so, every Hangul filler too
+NAMED = {c: unicodedata.name(c, "") for c in map(chr, range(0x110000))}
+VARIATION = sorted(c for c, n in NAMED.items() if "VARIATION SELECTOR" in n)
+FILLERS = sorted(c for c, n in NAMED.items() if n.startswith(("HANGUL", "HALFWIDTH HANGUL"))
+                 and n.endswith("FILLER"))
+FORMAT = st.characters(categories=["Cf"]).filter(lambda c: c not in BIDI_CONTROLS)
+IGNORABLE = st.one_of(FORMAT, st.sampled_from(VARIATION), st.sampled_from(FILLERS),
+                      st.sampled_from(["\u034f", "\u2800", "\U000e0001", "\U000e0041"]))
+MARKS = st.characters(categories=["Mn", "Me", "Mc"])
+BLANKS = {*FILLERS, "\u2800"}
+SHOWN = st.characters(categories=["L", "N", "P", "S"]).filter(lambda c: c not in BLANKS)
+
+
+def test_the_variation_selectors_and_fillers_are_unicodes() -> None:
+    assert len(VARIATION) == 4 + 16 + 240 and "\u180f" in VARIATION      # Unicode 14
+    assert FILLERS == ["\u115f", "\u1160", "\u3164", "\uffa0"]
+
+
+@pytest.mark.parametrize("name", ["\ufe0f", "\u034f", "\u180b", "\U000e0100", "\u0301",
+                                  "\u0301\u0308\u20dd", "\ufe0f \u034f", "\u0903"])
+def test_a_name_of_selectors_joiners_or_combining_marks_only_is_refused(name: str) -> None:
+    with pytest.raises(RuleViolation, match="needs a name with a visible character"):
+        require_name(name)
+
+
+@pytest.mark.parametrize("game", sorted(SETTINGS))
+def test_a_name_and_the_same_name_with_a_variation_selector_are_the_same(game: str) -> None:
+    settings = copy.deepcopy(SETTINGS[game])
+    settings["players"][1] = settings["players"][0] + "\ufe0f"
+    assert "different names" in refused(settings, game).message
+    if game == "stovkahra":
+        settings = copy.deepcopy(SETTINGS[game])
+        settings["teams"] = ["Us", "U\U000e0100s\u034f"]
+        assert refused(settings, game).message == "Give the two teams different names"
+
+
+@given(st.lists(st.one_of(IGNORABLE, MARKS, st.sampled_from(" \u3000\u00a0")), min_size=1,
+                max_size=12))
+def test_a_name_with_nothing_that_shows_on_its_own_is_refused(chars: list[str]) -> None:
+    with pytest.raises(RuleViolation):
+        require_name("".join(chars))
+
+
+@given(st.lists(SHOWN, min_size=1, max_size=8), st.data())
+def test_invisible_characters_anywhere_leave_the_same_name(shown: list[str],
+                                                           data: st.DataObject) -> None:
+    """A name that shows is accepted; the same name with default-ignorable characters (format
+    characters, variation selectors, the grapheme joiner, fillers) put anywhere in it is the
+    same name, and so is accepted or refused alike."""
+    name = "".join(shown)
+    with_ignored = "".join(c + "".join(data.draw(st.lists(IGNORABLE, max_size=2)))
+                           for c in data.draw(st.sampled_from([shown, [""] + shown])))
+    assert require_name(name) == unicodedata.normalize("NFC", name)
+    assert name_key(with_ignored) == name_key(name)
+    assert not different_names([require_name(name), require_name(with_ignored)])
+
+
+@given(st.lists(SHOWN, min_size=1, max_size=6), st.lists(MARKS, min_size=1, max_size=3))
+def test_a_name_with_a_combining_mark_shows(shown: list[str], marks: list[str]) -> None:
+    """A combining mark on something that shows is part of a name (Zoë, Ágnes)."""
+    assert require_name("".join(shown) + "".join(marks))

@@ -98,6 +98,8 @@ def test_the_store_keeps_circles_players_and_seats(db_app: Flask) -> None:
     # a name is a name as the app compares names: case and invisible characters aside
     with pytest.raises(CircleRefused, match="Tamás is already a player"):
         store.add_player(token, "TAMÁS\u200b")
+    with pytest.raises(CircleRefused, match="Anna is already a player"):
+        store.add_player(token, "Anna\ufe0f")
     # a player of another circle, or one person in two seats: refused, nothing stored
     other = store.create("Other")
     stranger = store.add_player(other, "Zoe")
@@ -205,6 +207,22 @@ def test_a_typed_name_of_a_player_of_the_circle_is_refused_not_guessed(
     assert any("Ágnes is already a player of this circle: pick them from the list" in e
                for e in page.errors), page.errors
     assert ("name-0", "ÁGNES") in [(i.get("name"), i.get("value")) for i in page.inputs]
+    assert _rows(app) == before
+
+
+def test_a_name_with_a_variation_selector_is_the_same_player(
+        app: Flask, post: Callable[..., Page], family: str) -> None:
+    """ "Anna" and "Anna" with U+FE0F read the same: the circle keeps one Anna (the circle
+    that showed three players all reading "Anna")."""
+    post(f"/c/{family}/players", {"player": "Anna"})
+    before = _rows(app)
+    page = post(f"/c/{family}/players", {"player": "Anna\ufe0f"})
+    assert page.status == 422 and any("Anna is already a player" in e for e in page.errors)
+    page = post(f"/c/{family}/new/tartli", {"name-0": "Anna\U000e0100", "name-1": "Tamás",
+                                            **TARTLI_FORM})
+    assert page.status == 422 and any("Anna is already a player" in e for e in page.errors)
+    page = post(f"/c/{family}/players", {"player": "\ufe0f\u034f"})
+    assert page.status == 422 and any("visible character" in e for e in page.errors)
     assert _rows(app) == before
 
 
@@ -435,10 +453,21 @@ def test_a_circle_file_imports_as_a_new_circle_with_new_links(
     (lambda d: d.update(extra=1), "Unknown field “extra”"),
     (lambda d: d.pop("players"), "lacks the field “players”"),
     (lambda d: d.update(players=["Anna", "ANNA"]), "same name as Anna"),
+    (lambda d: d.update(players=["Anna", "Anna\ufe0f"]), "same name as Anna"),
+    (lambda d: d.update(players=["Anna", "\U000e0100"]), "Player 2: Player 2 needs a name "
+                                                          "with a visible character"),
+    (lambda d: d.update(name="\u0301\u180b"), "The circle needs a name with a visible"),
     (lambda d: d.update(name="\u202e"), "direction"),
     (lambda d: d["matches"][0].update(people=[0, 0]), "one person sits in two seats"),
     (lambda d: d["matches"][0].update(people=[0, 7]), "7 is no player of the circle"),
     (lambda d: d["matches"][0].update(people=[0, True]), "true is no player"),
+    (lambda d: d["matches"][0].update(people=[0, 1.0]), "Match 1: “people” holds 1.0: a place "
+                                                        "in “players” is a whole number written "
+                                                        "without a decimal point (an integer, "
+                                                        "such as 1)"),
+    (lambda d: d["matches"][0]["match"]["settings"].update(target=5.0),
+     "Match 1: “target” in “settings” must be a whole number written without a decimal point "
+     "(an integer, such as 5), not 5.0"),
     (lambda d: d["matches"][0].update(people=[0]), "each of its 2 seats"),
     (lambda d: d["matches"][0]["match"].update(version=3), "Match 1: This match file is "
                                                           "version 3"),
@@ -642,5 +671,34 @@ def test_an_existing_database_gets_the_circle_tables_on_start(database_url: str)
         token = store.create("Old friends")
         store.add_match(token, match, ["Ágnes", "Tamás"])
         assert [m.id for m in store.matches(token)] == [match]
+    finally:
+        again.extensions["referee.store"].engine.dispose()
+
+
+def test_players_stored_before_names_were_compared_so_are_compared_so_on_start(
+        database_url: str) -> None:
+    """A player stored when "Anna" + U+FE0F was another name than "Anna" (its key kept the
+    selector): the next start gives it its name's key, so "Anna" is refused as the same
+    person; two such players of one circle stay apart, as they were."""
+    from referee import create_app
+
+    first = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    store = _circles(first)
+    token, other = store.create("Old friends"), store.create("Two Annas")
+    store.add_player(token, "Anna\ufe0f")
+    store.add_player(other, "Anna")
+    engine = first.extensions["referee.store"].engine
+    with engine.begin() as conn:     # the keys as an earlier Referee made them
+        conn.execute(circle_players.update().where(circle_players.c.circle_id == token)
+                     .values(name_key="anna\ufe0f"))
+        conn.execute(circle_players.insert().values(circle_id=other, name="ANNA\ufe0f",
+                                                    name_key="anna\ufe0f"))
+    engine.dispose()
+    again = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    try:
+        store = _circles(again)
+        with pytest.raises(CircleRefused, match="Anna\ufe0f is already a player"):
+            store.add_player(token, "Anna")
+        assert [p.name for p in store.load(other).players] == ["Anna", "ANNA\ufe0f"]
     finally:
         again.extensions["referee.store"].engine.dispose()

@@ -41,7 +41,10 @@ def test_a_too_long_name_is_refused_with_the_reason(
     ("Anna\u2066phone", "turn the direction of the text around"),
     ("\u200b\u2800", "The device needs a name with a visible character in it"),
     ("\u3164", "The device needs a name with a visible character in it"),
-], ids=["nul", "bell", "rlo", "isolate", "zero-width", "hangul-filler"])
+    ("\ufe0f\u034f", "The device needs a name with a visible character in it"),
+    ("\u0301\u0308", "The device needs a name with a visible character in it"),
+], ids=["nul", "bell", "rlo", "isolate", "zero-width", "hangul-filler", "selector-joiner",
+        "marks"])
 def test_a_device_name_a_page_or_database_cannot_hold_is_refused(
         app: Flask, client: FlaskClient, csrf_token: Callable[..., str], typed: str,
         words: str) -> None:

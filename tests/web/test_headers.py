@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -111,3 +112,60 @@ def test_a_page_and_its_htmx_fragment_are_kept_apart(app: Flask, table: Table) -
     for htmx in (False, True):
         answer = table.indicator(mid, 2, "8h", htmx=htmx).response
         assert "HX-Request" in answer.vary
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
+def test_answers_that_carry_a_view_token_are_kept_in_no_shared_cache(
+        app: Flask, table: Table, htmx: bool, no_weasyprint: None) -> None:
+    """A view link is a secret link too (issue 21): its answers say ``no-cache, private``, the
+    304 of its live scoreboard as well."""
+    mid = table.seed([HAND_440_71])
+    view = app.extensions["referee.store"].load(mid).view_token
+    viewer = app.test_client()
+    for path in VIEW_ANSWERS:
+        response = viewer.get(f"/m/{view}{path}", headers=_headers(htmx))
+        assert response.headers["Cache-Control"] == "no-cache, private", path
+    etag = viewer.get(f"/m/{view}/live").headers["ETag"]
+    unchanged = viewer.get(f"/m/{view}/live", headers={"If-None-Match": etag})
+    assert unchanged.status_code == 304
+    assert unchanged.headers["Cache-Control"] == "no-cache, private"
+    refused = viewer.get(f"/m/{view}/hands/1")             # an editor: not for a view link
+    assert refused.status_code == 403
+    assert refused.headers["Cache-Control"] == "no-cache, private"
+
+
+# ---------------------------------------------------------------------------------------------
+# HTTPS: with an https REFEREE_PUBLIC_URL, a Secure session cookie and HSTS
+
+
+@pytest.mark.parametrize("public", ["https://referee.example.org", "http://192.168.1.20:5000",
+                                    None])
+def test_over_https_the_cookie_is_secure_and_answers_carry_hsts(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, public: str | None) -> None:
+    from referee import create_app
+
+    if public is None:
+        monkeypatch.delenv("REFEREE_PUBLIC_URL", raising=False)
+    else:
+        monkeypatch.setenv("REFEREE_PUBLIC_URL", public)
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path}/t.sqlite3"})
+    https = public is not None and public.startswith("https:")
+    client = app.test_client()
+    if https:
+        client.environ_base.update({"wsgi.url_scheme": "https", "HTTP_HOST": "referee.example.org"})
+    home = client.get("/")
+    created = client.post("/new/tartli", data={
+        "csrf_token": re.search(r'name="csrf_token"[^>]*value="([^"]+)"',
+                                home.get_data(as_text=True))[1], "player_a": "Ágnes",
+        "player_b": "Tamás", "target": "5", "first_dealer": "0"})
+    assert created.status_code == 302
+    cookie = created.headers["Set-Cookie"]
+    assert ("; Secure" in cookie) == https, cookie
+    mid = created.headers["Location"].rsplit("/", 1)[1]
+    etag = client.get(f"/m/{mid}/live").headers["ETag"]
+    answers = [home, created, client.get("/"), client.get("/static/js/table.js"),
+               client.get(f"/m/{mid}/live", headers={"If-None-Match": etag})]
+    assert answers[-1].status_code == 304
+    for response in answers:
+        hsts = response.headers.get("Strict-Transport-Security")
+        assert hsts == ("max-age=31536000" if https else None), response.request.path

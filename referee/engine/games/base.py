@@ -305,17 +305,41 @@ PLAYERS = "1"
 VARIANTS = "8"
 """Every game's rules list its variants (and match settings) in section 8."""
 
-# Characters that show nothing: format characters (zero-width spaces and joiners, the byte
-# order mark U+FEFF, direction marks, ...) and the blank letters and symbols U+115F, U+1160,
-# U+2800 (braille blank), U+3164 and U+FFA0 (Hangul fillers).
-BLANKS = frozenset("\u115f\u1160\u2800\u3164\uffa0")
+def _code_points(*spans: tuple[int, int]) -> frozenset[str]:
+    return frozenset(chr(c) for low, high in spans for c in range(low, high + 1))
+
+
+# What shows nothing in a name, by Unicode's properties rather than by examples: the
+# default-ignorable code points (Unicode's Default_Ignorable_Code_Point, derived in
+# DerivedCoreProperties.txt from the format characters, category Cf, the variation selectors
+# and Other_Default_Ignorable_Code_Point; Python's unicodedata has no such property, so the
+# two lists below are Unicode's own (PropList.txt), and every Cf counts), and the blank
+# letters and symbols that are not default-ignorable but show as blank: U+2800 (braille
+# blank). Zero-width spaces and joiners, the byte order mark, direction marks, the emoji
+# presentation selector U+FE0F, the combining grapheme joiner U+034F and the Hangul fillers
+# U+115F, U+1160, U+3164 and U+FFA0 are all among them.
+VARIATION_SELECTORS = _code_points(
+    (0x180B, 0x180D), (0x180F, 0x180F), (0xFE00, 0xFE0F), (0xE0100, 0xE01EF))
+OTHER_DEFAULT_IGNORABLE = _code_points(
+    (0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x2065, 0x2065), (0x3164, 0x3164),
+    (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0xE0000, 0xE0000), (0xE0002, 0xE001F),
+    (0xE0080, 0xE00FF), (0xE01F0, 0xE0FFF))
+BLANKS = frozenset("\u2800")
+IGNORED = VARIATION_SELECTORS | OTHER_DEFAULT_IGNORABLE | BLANKS
 # Characters that reverse the direction of the text after them (embeddings, overrides and
 # isolates): a name holding one can make the rest of a page read backwards.
 BIDI_CONTROLS = frozenset(map(chr, [*range(0x202A, 0x202F), *range(0x2066, 0x206A)]))
 
 
 def invisible(char: str) -> bool:
-    return char in BLANKS or unicodedata.category(char) == "Cf"
+    """A character that shows nothing (``IGNORED``, or a format character)."""
+    return char in IGNORED or unicodedata.category(char) == "Cf"
+
+
+def shows(char: str) -> bool:
+    """A character that shows on its own: not invisible, not white space and not a combining
+    mark (category M, which only changes the character before it)."""
+    return not (invisible(char) or char.isspace() or unicodedata.category(char)[0] == "M")
 
 
 def is_text(value: str) -> bool:
@@ -330,7 +354,7 @@ def is_text(value: str) -> bool:
 
 def name_key(name: str) -> str:
     """What makes two names the same name: they differ only by case or invisible
-    characters."""
+    characters (such as "Anna" and "Anna" with an emoji presentation selector, U+FE0F)."""
     return unicodedata.normalize(
         "NFC", "".join(c for c in name if not invisible(c)).casefold()
     )
@@ -340,7 +364,8 @@ def require_name(
     value: object, code: str = "settings.players", who: str = "Every player", rule: str = PLAYERS
 ) -> str:
     """A name as typed at the table, in Unicode's composed form (NFC), spaces tidied; at most
-    MAX_NAME characters; something visible; no control characters and nothing that turns
+    MAX_NAME characters; something visible (a character that shows on its own, not only
+    invisible characters and combining marks); no control characters and nothing that turns
     the direction of the text around."""
     if not isinstance(value, str):
         raise RuleViolation(code, f"{who} needs a name", rule)
@@ -356,7 +381,7 @@ def require_name(
     if any(c in BIDI_CONTROLS for c in name):
         raise RuleViolation(code, "A name cannot hold characters that turn the direction of "
                                   "the text around (U+202A–U+202E, U+2066–U+2069)", rule)
-    if not name_key(name).strip():
+    if not any(shows(c) for c in name):
         raise RuleViolation(code, f"{who} needs a name with a visible character in it", rule)
     if len(name) > MAX_NAME:
         raise RuleViolation(code, f"A name has at most {MAX_NAME} characters", rule)
