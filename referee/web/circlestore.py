@@ -19,7 +19,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import (
@@ -129,6 +129,7 @@ class CircleMatch:
     hands: list[dict[str, Any]]
     created: datetime
     people: tuple[int, ...]   # a circle player's id per seat
+    added: datetime           # when it joined the circle: in the order the matches joined
 
 
 class Circles:
@@ -186,7 +187,7 @@ class Circles:
         """The circle's matches (of ``game``, or all), newest first, with their hands."""
         with self.store._reading() as conn:
             query = (select(matches.c.id, matches.c.game, matches.c.settings,
-                            matches.c.created)
+                            matches.c.created, circle_matches.c.added)
                      .join(circle_matches, circle_matches.c.match_id == matches.c.id)
                      .where(circle_matches.c.circle_id == token))
             if game is not None:
@@ -205,7 +206,7 @@ class Circles:
                         circle_seats.c.match_id.in_(ids))):
                     seats[s.match_id][s.seat] = s.player_id
         return [CircleMatch(r.id, r.game, json.loads(r.settings), facts[r.id], r.created,
-                            tuple(seats[r.id][k] for k in sorted(seats[r.id])))
+                            tuple(seats[r.id][k] for k in sorted(seats[r.id])), r.added)
                 for r in rows]
 
     # -- writing ---------------------------------------------------------------------------
@@ -267,7 +268,8 @@ class Circles:
         ``progress`` is told how many are written), the circle, its players and seats last,
         in one short transaction: the circle is seen only once complete. The matches written
         before a failure are taken out again (until the circle is written, nobody holds their
-        links)."""
+        links). The matches join the circle in their order, a microsecond apart (a match file
+        keeps only the day a match was created: the matches of one day keep their order)."""
         written: list[str] = []
         try:
             for game, settings, hand_list, when, _ in played:
@@ -282,8 +284,10 @@ class Circles:
             with self.store._writing(None) as conn:
                 conn.execute(insert(circles).values(id=token, name=name, created=created))
                 ids = [_new_player(conn, token, p) for p in players]
-                for match_id, (*_, people) in zip(written, played, strict=True):
-                    _seat(conn, token, match_id, [ids[i] for i in people])
+                joined = _now()
+                for n, (match_id, (*_, people)) in enumerate(zip(written, played, strict=True)):
+                    _seat(conn, token, match_id, [ids[i] for i in people],
+                          joined + timedelta(microseconds=n))
         except BaseException:
             with contextlib.suppress(SQLAlchemyError), self.store._writing(None) as conn:
                 conn.execute(delete(matches).where(matches.c.id.in_(written)))
@@ -307,8 +311,10 @@ def _new_player(conn: Connection, token: str, name: str) -> int:
         circle_id=token, name=name, name_key=key).returning(circle_players.c.id)).scalar_one())
 
 
-def _seat(conn: Connection, token: str, match_id: str, people: Sequence[Person]) -> None:
-    """The match joins the circle, with the person in each seat (new names join the circle)."""
+def _seat(conn: Connection, token: str, match_id: str, people: Sequence[Person],
+          added: datetime | None = None) -> None:
+    """The match joins the circle (now, or at ``added``), with the person in each seat (new
+    names join the circle)."""
     known = set(conn.execute(select(circle_players.c.id)
                              .where(circle_players.c.circle_id == token)).scalars())
     ids = []
@@ -320,7 +326,7 @@ def _seat(conn: Connection, token: str, match_id: str, people: Sequence[Person])
         else:
             raise CircleRefused(NOT_HERE)
     conn.execute(insert(circle_matches).values(match_id=match_id, circle_id=token,
-                                               added=_now()))
+                                               added=added or _now()))
     for seat, player in enumerate(ids):
         conn.execute(insert(circle_seats).values(match_id=match_id, seat=seat,
                                                  circle_id=token, player_id=player))

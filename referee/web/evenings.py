@@ -4,9 +4,11 @@ was created (its match file's ``created``), add up to one balance per person and
 the two amounts, ties to the earlier seat).
 
 The evening's seats are its people in the order they first sat down: the seats of its first
-match, then whoever joined in a later match, in that match's seat order. A person is a circle
-player, so the same person in two matches (whatever name each match gave them) has one
-balance."""
+match, then whoever joined in a later match, in that match's seat order. The matches stand in
+the order they were created, and those of one time (a match file keeps only the day: the
+matches of one day imported with their circle all start at midnight) in the order they joined
+the circle. A person is a circle player, so the same person in two matches (whatever name each
+match gave them) has one balance."""
 
 from __future__ import annotations
 
@@ -67,7 +69,7 @@ def evenings(circle: Circle, played: list[CircleMatch],
     found = []
     for (game, day), of_day in sorted(days.items(), key=lambda item: item[0][1], reverse=True):
         found.append(_evening(circle, WEB_GAMES[game].game, day,
-                              sorted(of_day, key=lambda m: m.created), results))
+                              sorted(of_day, key=lambda m: (m.created, m.added)), results))
     return found
 
 

@@ -516,30 +516,33 @@ class Store:
 
         ``expected`` is the event the user saw as "Undo: ..."; if another device changed the
         match since, StaleMatch, and nothing is undone."""
-        with self._writing(match_id) as conn:
-            row = conn.execute(_WRITE_ROW, {"match": match_id}).one()
-            stamp = (row.version, row.updated)
-            top = _recent(self._logs.rows(conn, match_id, stamp), 0)[0]
-            if top is None:
-                if expected is not None:
+        try:
+            with self._writing(match_id) as conn:
+                row = conn.execute(_WRITE_ROW, {"match": match_id}).one()
+                stamp = (row.version, row.updated)
+                top = _recent(self._logs.rows(conn, match_id, stamp), 0)[0]
+                if top is None:
+                    if expected is not None:
+                        raise StaleMatch(match_id)
+                    return None
+                if expected is not None and expected != top.id:
                     raise StaleMatch(match_id)
-                return None
-            if expected is not None and expected != top.id:
-                raise StaleMatch(match_id)
-            stored = conn.execute(_SPLICE, {"event": top.id}).scalar()
-            undone = []
-            # Undos nest (last in, first out): the hands stand as the change left them.
-            for done in reversed(loads(stored)):
-                current = _rows(conn, match_id, done.at, done.at + len(done.inserted))
-                if [uid for uid, _ in current] != [uid for uid, _ in done.inserted]:
-                    raise StaleMatch(match_id)
-                back = Splice(done.at, current, done.removed)
-                _apply(conn, match_id, back)
-                undone.append(back)
-            logged = _log(conn, match_id, label=f"Undone: {top.label}"[:200],
-                          splice=dumps(undone), device=device[:100], kind="undo",
-                          undoes=top.id, hand=None)
-            now = _changed(conn, match_id, True, row.uids)
+                stored = conn.execute(_SPLICE, {"event": top.id}).scalar()
+                undone = []
+                # Undos nest (last in, first out): the hands stand as the change left them.
+                for done in reversed(loads(stored)):
+                    current = _rows(conn, match_id, done.at, done.at + len(done.inserted))
+                    if [uid for uid, _ in current] != [uid for uid, _ in done.inserted]:
+                        raise StaleMatch(match_id)
+                    back = Splice(done.at, current, done.removed)
+                    _apply(conn, match_id, back)
+                    undone.append(back)
+                logged = _log(conn, match_id, label=f"Undone: {top.label}"[:200],
+                              splice=dumps(undone), device=device[:100], kind="undo",
+                              undoes=top.id, hand=None)
+                now = _changed(conn, match_id, True, row.uids)
+        except IntegrityError as error:     # never on a state this store made: 409, not 500
+            raise StaleMatch(match_id) from error
         self._parsed.advance(match_id, stamp, (row.version + 1, now), undone)
         self._logs.advance(match_id, stamp, (row.version + 1, now), logged)
         return top.label
@@ -740,7 +743,9 @@ class _Logs:
     match's stamp (version, updated) they were read at: events are only ever added (one per
     version, in the transaction that gives the match its version), so a read at the stamp kept
     fetches none, and a later read fetches only the events after the last one kept (issue 12:
-    a match of 1,000 hands has thousands of events, and a page shows the latest ones)."""
+    a match of 1,000 hands has thousands of events, and a page shows the latest ones), once
+    it finds that one still stored as kept (issue 21: a database put back to an earlier state
+    gives the numbers of the events it lost to new ones)."""
 
     def __init__(self, matches: int = PARSED_MATCHES) -> None:
         self._size = matches
@@ -761,10 +766,14 @@ class _Logs:
             found = self._by_match.get(match_id)
         if found is not None and found[0] == stamp:
             rows = found[1]
-        elif found is not None and found[0][0] <= stamp[0]:
-            # every kept event belongs to this read too (made at or before its version)
+        elif found is not None and found[0][0] <= stamp[0] and found[1]:
+            # every kept event belongs to this read too (made at or before its version),
+            # unless the database was put back to an earlier state since (a backup restored):
+            # then the last kept event is gone, or its number was given to another event
             kept = found[1]
-            rows = kept + _event_rows(conn, match_id, kept[-1].id if kept else 0)
+            since = _event_rows(conn, match_id, kept[-1].id - 1)
+            rows = (kept + since[1:] if since and tuple(since[0]) == tuple(kept[-1])
+                    else _event_rows(conn, match_id))
         else:
             rows = _event_rows(conn, match_id)
         with self._lock:

@@ -5,7 +5,8 @@ facts of its hands and its history of events, exactly as stored (text columns by
 ``snapshot(app)`` reads it; ``changed(before, after)`` names the matches that differ (or
 appeared, or vanished); ``put_back(app, saved, ids)`` writes those matches back exactly as
 they were saved (row ids included), so a test can reset some matches and leave the others
-untouched."""
+untouched (as a backup put back would: the store must follow). Each takes the app or its
+store."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from typing import Any
 from flask import Flask
 from sqlalchemy import delete, insert, select
 
-from referee.web.store import actions, hands, matches
+from referee.web.store import Store, actions, hands, matches
 
 Row = tuple[tuple[str, Any], ...]
 
@@ -35,9 +36,13 @@ def _row(row: Any) -> Row:
     return tuple(sorted(row._mapping.items()))
 
 
-def snapshot(app: Flask) -> dict[str, MatchState]:
+def _store(where: Flask | Store) -> Store:
+    return where if isinstance(where, Store) else where.extensions["referee.store"]
+
+
+def snapshot(where: Flask | Store) -> dict[str, MatchState]:
     """Every stored match, by its edit token (its id)."""
-    engine = app.extensions["referee.store"].engine
+    engine = _store(where).engine
     with engine.connect() as conn:
         match_rows = conn.execute(select(matches).order_by(matches.c.id)).all()
         hand_rows = conn.execute(
@@ -61,10 +66,10 @@ def changed(before: dict[str, MatchState], after: dict[str, MatchState]) -> set[
     return {mid for mid in before.keys() | after.keys() if before.get(mid) != after.get(mid)}
 
 
-def put_back(app: Flask, saved: dict[str, MatchState], ids: set[str]) -> None:
+def put_back(where: Flask | Store, saved: dict[str, MatchState], ids: set[str]) -> None:
     """Make the matches ``ids`` exactly as in ``saved`` again: those not in ``saved`` are
     deleted, the others rewritten row for row. No other match is touched."""
-    engine = app.extensions["referee.store"].engine
+    engine = _store(where).engine
     with engine.begin() as conn:
         for mid in ids:           # first all of them out: a row id may have moved between them
             conn.execute(delete(actions).where(actions.c.match_id == mid))

@@ -638,6 +638,39 @@ def test_in_the_evening_ties_go_to_the_earlier_seat(
         ("Anna", "Beat", "140"), ("Dario", "Carla", "140")]
 
 
+def _troggu_won_by(seat: int, players: list[str]) -> matchfile.MatchFile:
+    """A Troggu match of 30 November (a match file keeps the day only): one normal game won
+    by the declarer in ``seat`` (+10 from each other player, stake 10)."""
+    return matchfile.load({
+        "format": "referee-match", "version": 1, "game": "troggu", "created": "2026-11-30",
+        "settings": {"players": players, "first_dealer": 0, "stake": 10},
+        "hands": [{"game": "normal", "declarer": seat,
+                   "end": {"points": 70, "tricks": None, "loser_took_trick": True}}]})
+
+
+def test_imported_matches_of_one_day_sit_in_the_order_they_joined_the_circle(
+        client: FlaskClient, post: Callable[..., Page]) -> None:
+    """Issue 21, item 5: matches imported with their circle all start at midnight of their
+    day; the evening took the last one added for the first, so the seats' order (rule 7.5.3:
+    ties go to the earlier seat) was turned round. Match A seats Xaver, Yvonne, Zora, Walt
+    (Zora +30), match B Yvonne, Xaver, Walt (Walt +20): Xaver −20, Yvonne −20, Zora +30,
+    Walt +10. Xaver sat before Yvonne and Zora before Walt: Xaver pays Zora 20, then Yvonne
+    pays Zora 10 and Walt 10 (it was: Yvonne pays Zora 20, Xaver pays Walt 10 and Zora 10)."""
+    people = ["Walt", "Yvonne", "Zora", "Xaver"]       # the circle's list: not the seats
+    a = ["Xaver", "Yvonne", "Zora", "Walt"]
+    b = ["Yvonne", "Xaver", "Walt"]
+    body = json.dumps(circlefile.dump(circlefile.CircleFile("Friday", "2026-11-01", people, [
+        (_troggu_won_by(2, a), [people.index(n) for n in a]),
+        (_troggu_won_by(2, b), [people.index(n) for n in b])])))
+    page = post("/circles/import", {"circle_file": (io.BytesIO(body.encode()), "c.json")},
+                content_type="multipart/form-data")
+    assert page.status == 302, page.errors
+    text = " ".join(Page.of(client.get(page.location)).text.split())
+    assert "Xaver −20 Yvonne −20 Zora +30 Walt +10" in text, text
+    assert re.findall(r"(\w+) pays (\w+) (\d+) Rappen", text) == [
+        ("Xaver", "Zora", "20"), ("Yvonne", "Zora", "10"), ("Yvonne", "Walt", "10")]
+
+
 def test_the_latest_evenings_are_shown_and_earlier_ones_listed(
         app: Flask, client: FlaskClient, family: str) -> None:
     store = _circles(app)

@@ -29,8 +29,9 @@ For every request:
 
 Each test is a Hypothesis state machine on one app: every test case starts from the seeded
 store (the targeted matches are put back), then posts one request per step, so a failure
-replays exactly. (Steps of a state machine do not count towards Hypothesis' deadline, so the
-HTTP work cannot make the test flaky on a busy machine.) Every test case runs all STEPS steps
+replays exactly. (No deadline: the steps of a state machine do not count towards it, but
+putting the matches back before a test case does, and took over 200 ms on a busy machine,
+issue 21.) Every test case runs all STEPS steps
 (Hypothesis may not end one early) and every step sends one post: Hypothesis runs variants of
 a test case that repeat its first steps, and a post already answered on the very same stored
 state without changing it is replaced by a new one (drawn from a Random, its changes taken
@@ -94,7 +95,7 @@ assert (len(WEB_GAMES) * HAND_EXAMPLES + NEW_EXAMPLES) * STEPS >= TOTAL
 
 
 def _settings(examples: int) -> settings:
-    return settings(max_examples=examples, stateful_step_count=STEPS,
+    return settings(max_examples=examples, stateful_step_count=STEPS, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                            HealthCheck.large_base_example])
 

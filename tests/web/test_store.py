@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from flask import Flask
+from storestate import put_back, snapshot
 
 from referee.web.store import StaleMatch, Store
 
@@ -59,6 +60,50 @@ def test_a_write_from_a_stale_read_is_refused(db_store: Store) -> None:
     loaded = store.load(match_id)
     assert loaded is not None and loaded.hands == [GOOD, other]
     assert loaded.last_action == "device 1"
+
+
+def test_undo_follows_a_database_put_back_to_an_earlier_state(db_app: Flask) -> None:
+    """A database put back to an earlier state while the app runs (a backup restored, or
+    the hostile test resetting its matches) takes the match to an older version; the events
+    made since then get the same numbers as the ones the process read before. The process
+    took those old events for the stored ones once the match was at their version again: its
+    history named changes that no longer existed, and an undo put back a hand deleted
+    and already put back (500: UNIQUE constraint failed: hands.match_id, hands.uid). Now the
+    history and every undo follow the database."""
+    store: Store = db_app.extensions["referee.store"]
+    hands = [dict(GOOD, indicator=card) for card in ("8h", "9l", "Ab", "Kh", "Ol")]
+    match_id = store.create("tartli", SETTINGS, hands[:1])
+    store.save_hands(match_id, hands[:1], hands[:2], "Hand 2")
+    saved = snapshot(db_app)
+    store.save_hands(match_id, hands[:2], hands[:3], "Hand 3")
+    store.save_hands(match_id, hands[:3], hands[:4], "Hand 4")
+    store.undo(match_id)
+    assert _labels(store, match_id) == ["Undone: Hand 4", "Hand 4", "Hand 3", "Hand 2",
+                                        "Match started"]
+    put_back(db_app, saved, {match_id})                 # as at "Hand 2" again
+    assert _labels(store, match_id) == ["Hand 2", "Match started"]
+    store.save_hands(match_id, hands[:2], hands[:1], "Hand 2 deleted", deletes=2)
+    assert store.undo(match_id) == "Hand 2 deleted"
+    store.save_hands(match_id, hands[:2], [*hands[:2], hands[4]], "Hand 3")
+    assert _labels(store, match_id) == ["Hand 3", "Undone: Hand 2 deleted", "Hand 2 deleted",
+                                        "Hand 2", "Match started"]
+    assert store.undo(match_id) == "Hand 3"
+    assert _stored(store, match_id) == hands[:2]
+    assert store.undo(match_id) == "Hand 2"
+    assert _stored(store, match_id) == hands[:1]
+    assert store.undo(match_id) is None
+
+
+def _labels(store: Store, match_id: str) -> list[str]:
+    loaded = store.load(match_id, events=10)
+    assert loaded is not None
+    return [event.label for event in loaded.events]
+
+
+def _stored(store: Store, match_id: str) -> list[dict[str, Any]]:
+    loaded = store.load(match_id)
+    assert loaded is not None
+    return loaded.hands
 
 
 def test_two_devices_starting_the_same_hand_store_it_once(db_app_nocsrf: Flask,
