@@ -26,6 +26,7 @@ from html import escape
 from typing import Any
 
 from .engine.games.base import Game, MatchResult
+from .numbers import number
 
 TITLED_MARKS = 60            # marks beyond this many are drawn without a tooltip each
 POINTS = 2400                # about the most points of all lines together (4 per column)
@@ -277,7 +278,7 @@ def line_chart(
     for value in y_ticks:
         parts.append(
             f'<text class="tick" x="{_number(left - 3)}" '
-            f'y="{_number(scale.y(value) + font / 3)}">{_tick(value)}</text>'
+            f'y="{_number(scale.y(value) + font / 3)}">{number(_tick(value))}</text>'
         )
     parts.append("</g>")
     # the time axis: a few whole numbers, the first named
@@ -400,7 +401,7 @@ def totals_series(
                 points[side].append((hand.number, 0))
     totals = result.standing.totals
     series = [
-        Series(name, tuple(points[side]), tuple(marks[side]), str(totals[side]))
+        Series(name, tuple(points[side]), tuple(marks[side]), number(totals[side]))
         for side, name in enumerate(sides)
     ]
     target = game.points_target(settings)
@@ -409,7 +410,7 @@ def totals_series(
     title = (
         f"Chart of the running totals after {game.hand_word} {count}, "
         f"{what[:1].lower()}{what[1:]}: "
-        + ", ".join(f"{name} {totals[side]}" for side, name in enumerate(sides))
+        + ", ".join(f"{name} {number(totals[side])}" for side, name in enumerate(sides))
     )
     won = sum(len(m) for m in marks)
     if won:

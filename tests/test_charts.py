@@ -28,6 +28,7 @@ from referee.charts import (
 from referee.engine import matchfile
 from referee.engine.games import get
 from referee.engine.games.base import MatchResult
+from referee.numbers import number
 from tests.bench.long_match import troggu_file
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -95,7 +96,7 @@ def test_each_line_ends_at_the_standings_after_every_hand(name: str) -> None:
             x, y = chart.points(group)[-1]
             assert chart.value(y) == pytest.approx(total, abs=chart.tolerance)
             label = group.find("svg:text", NS)
-            assert label is not None and label.text == f"{sides[side]} {total}"
+            assert label is not None and label.text == f"{sides[side]} {number(total)}"
 
 
 def test_every_line_starts_at_zero_before_the_first_hand() -> None:

@@ -26,7 +26,9 @@
       request forgets them, as it forgets what was open (5).
    8. The chart, once opened, stays open: an answer that brings its panel back folded opens it
       again (it then loads the chart as the match now stands), and a change from another
-      phone loads it again. */
+      phone loads it again.
+   9. A new match's choice of seat (Stovkahra's first dealer) says each seat by the name typed
+      or picked for it, as it is typed ("Anna", not "North"). */
 (function () {
   "use strict";
 
@@ -196,6 +198,7 @@
   }
 
   function setUp() {
+    sayNames();
     var box = document.getElementById("keep-awake");
     if (box === null) { return; }
     var control = box.closest(".keep-awake");
@@ -318,6 +321,31 @@
       share.removeAttribute("data-fold-once-started");
     }
   });
+
+  // A seat chosen on a new match's page is said by the name typed or picked for it (9).
+  function seatName(span) {
+    var ids = span.dataset.nameOf.split(" ");
+    for (var i = 0; i < ids.length; i += 1) {
+      var field = document.getElementById(ids[i]);
+      var name = "";
+      if (field && field.tagName === "SELECT") {
+        name = field.value ? field.options[field.selectedIndex].text : "";
+      } else if (field) {
+        name = field.value.trim();
+      }
+      if (name) { return name; }
+    }
+    return span.dataset.seat;
+  }
+
+  function sayNames() {
+    document.querySelectorAll("[data-name-of]").forEach(function (span) {
+      span.textContent = seatName(span);
+    });
+  }
+
+  document.addEventListener("input", sayNames);
+  document.addEventListener("change", sayNames);
 
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", setUp);

@@ -45,7 +45,10 @@ class NewSeriesForm(FlaskForm):
     team_ew = StringField("Team East–West", [Optional(), Length(max=40)])
     target = WholeNumber("Series to (matchsticks)", [InputRequired(), NumberRange(1, 50)],
                           default=10)
-    first_dealer = RadioField("First dealer", choices=SEATS, default="3",
+    # Each seat said by its name once typed (templates/games/stovkahra/new.html), else by
+    # where it sits: never a seat letter.
+    first_dealer = RadioField("First dealer", choices=[
+        ("0", "North"), ("1", "East"), ("2", "South"), ("3", "West")], default="3",
                               validators=[InputRequired()])
     continue_to_20 = BooleanField("Continue to 20 when a team reaches 10 (rules 8)")
     german_letters = BooleanField("German letters O/U for Q/J")

@@ -1,0 +1,99 @@
+"""Small things seen at the table (issue 21, item 9), as the pages send them: no notation left
+(seat letters, a bare trick number, the tarot's N), one minus sign, the history's lines, the
+matchstick choice, and refusals said at their field."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Flask
+from flask.testing import FlaskClient
+from test_card_marks import _toggles
+from test_plain_words import _store, _text
+from webtools import Table
+
+from referee.engine.games import get
+from referee.web.changes import describe_changes
+
+HYPHEN_MINUS = re.compile(r"(?<![\w-])-\d")
+
+
+def _first_dealer_labels(html: str) -> list[str]:
+    block = re.search(r"<legend>First dealer</legend>(.*?)</fieldset>", html, re.S)
+    assert block, "the first dealer is asked"
+    return [re.sub(r"<[^>]+>", "", label).strip()
+            for label in re.findall(r"<label>(.*?)</label>", block.group(1), re.S)]
+
+
+def test_the_new_stovkahra_series_asks_the_first_dealer_by_seat_then_by_name(
+        table: Table) -> None:
+    """Before the names are typed, each seat in words; a form sent back (refused) names them."""
+    assert _first_dealer_labels(table.client.get("/new/stovkahra").get_data(as_text=True)) == [
+        "North", "East", "South", "West"]
+    page = table.post("/new/stovkahra", {
+        "north": "Jana", "east": "Petr", "south": "Eva", "west": "Karel", "target": "999",
+        "first_dealer": "3", "shuffle_reminder": "each game"})
+    assert page.status == 422 or page.errors, "a target of 999 is refused"
+    assert _first_dealer_labels(page.html) == ["Jana", "Petr", "Eva", "Karel"]
+
+
+def test_a_marjolet_turn_says_after_which_trick(app: Flask, client: FlaskClient) -> None:
+    mid, _, count = _store(app, "marjolet")
+    text = _text(client, f"/m/{mid}/hands/{count}")
+    assert "After trick 2 Anne’s turn: the marriage in spades" in text
+    # no bare number before a turn ("2 Anne’s turn")
+    assert not re.search(r"(?<!trick )\b\d+ \w+’s turn", text), text
+
+
+def test_the_tarot_cavalier_shows_c_not_n(app: Flask, client: FlaskClient) -> None:
+    mid, _, count = _store(app, "troggu-5")
+    toggles = _toggles(_text_html(client, f"/m/{mid}/hands/{count}"))
+    assert toggles["Nb"] == ("Cavalier of batons", 'C<span class="suit suit-batons"></span>')
+    assert toggles["Nc"][1].startswith("C<")
+    # a cavalier in running text (the discard of hand 1 holds the cavalier of coins)
+    explained = client.get(f"/m/{mid}/explained/1").get_data(as_text=True)
+    assert 'aria-label="Cavalier of coins">C<' in explained
+    assert 'aria-label="Cavalier of coins">N<' not in explained
+
+
+def _text_html(client: FlaskClient, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200, url
+    return response.get_data(as_text=True)
+
+
+def test_every_negative_number_has_the_minus_sign(app: Flask, client: FlaskClient) -> None:
+    """Troggu's balances go below 0: the hands' rows, their scores and explanations, the
+    standings, the hand's own page, its delete page and the chart all write −10, never -10."""
+    mid, view, count = _store(app, "troggu-5")
+    urls = [f"/m/{mid}", f"/m/{view}", f"/m/{mid}/live", f"/m/{mid}/chart",
+            *(f"/m/{mid}/hands/{n}" for n in range(1, count + 1)),
+            *(f"/m/{mid}/explained/{n}" for n in range(1, count)),
+            *(f"/m/{mid}/hands/{n}/delete" for n in range(1, count))]
+    shown = {url: _text(client, url) for url in urls}
+    assert "−10" in shown[f"/m/{mid}"] and "total −30" in shown[f"/m/{mid}"]
+    assert "Anna −30" in shown[f"/m/{mid}/chart"]
+    assert {url: HYPHEN_MINUS.findall(text) for url, text in shown.items()
+            if HYPHEN_MINUS.search(text)} == {}
+    # rows kept from an earlier page (referee/web/rows.py) put in their totals alike
+    assert "total −30" in _text(client, f"/m/{mid}")
+
+
+def test_a_lost_game_and_the_totals_told_after_an_edit_have_the_minus_sign(
+        app: Flask, client: FlaskClient) -> None:
+    """Hand 1 edited so that Beat loses: its summary ("… (×1): −40") and the notice of the
+    totals after the later hands ("Anna −…") write the minus sign."""
+    mid, _, _ = _store(app, "troggu-5")
+    game = get("troggu")
+    store = app.extensions["referee.store"]
+    match = store.load(mid)
+    assert match is not None
+    result = game.score(match.settings, [
+        {**match.hands[0], "end": {"points": 40, "tricks": 3, "loser_took_trick": True}},
+        *match.hands[1:]])
+    assert result.hands[0].summary.endswith("(×1): −40"), result.hands[0].summary
+    told = describe_changes(game.score(match.settings, match.hands), result,
+                            match.settings["players"], 1)
+    assert told and not any(HYPHEN_MINUS.search(line) for line in told), told
+    assert any("−" in line for line in told), told
+
