@@ -449,7 +449,8 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
             new_hands, new_result = plan.hands, plan.result
         if plan is not None or not isinstance(new_hands, _Canonical):
             new_hands = _canonical(web, stored.settings, new_hands, stored.hands)
-        label = _action_label(spec.verb, web.game.hand_word, hand, trick, editing)
+        verb = spec.verb_of(ctx, form) if spec.verb_of else spec.verb
+        label = _action_label(verb, web.game.hand_word, hand, trick, editing)
         store().save_hands(stored.id, stored.hands, new_hands, label_with(label, plan), device(),
                            renumbers=plan is not None and len(new_hands) != len(stored.hands),
                            version=stored.version)

@@ -97,3 +97,16 @@ def test_a_lost_game_and_the_totals_told_after_an_edit_have_the_minus_sign(
     assert told and not any(HYPHEN_MINUS.search(line) for line in told), told
     assert any("−" in line for line in told), told
 
+
+def test_the_history_tells_one_trick_recorded_twice_apart(table: Table) -> None:
+    """Trick 1's declarations checked before it is won, the trick won, then its winner
+    changed: three lines in the history of changes, none the same."""
+    mid = table.new_match(["Anna", "Béla"])
+    table.indicator(mid, 1, "8h")
+    table.trick(mid, 1, 1, (["Al", "Kl", "Ol"], []), None)
+    table.trick(mid, 1, 1, (["Al", "Kl", "Ol"], []), 0)
+    table.trick(mid, 1, 1, (["Al", "Kl", "Ol"], []), 1)
+    history = table.get(f"/m/{mid}/changes").text
+    for label in ("Declarations in trick 1 of hand 1", "Trick 1 of hand 1",
+                  "Change to trick 1 of hand 1"):
+        assert history.count(label) == 1, (label, history)
