@@ -9,6 +9,7 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 from test_card_marks import _toggles
+from test_in_view import CLAIM_HAND, HAND_440_71
 from test_plain_words import _store, _text
 from webtools import Table
 
@@ -110,3 +111,23 @@ def test_the_history_tells_one_trick_recorded_twice_apart(table: Table) -> None:
     for label in ("Declarations in trick 1 of hand 1", "Trick 1 of hand 1",
                   "Change to trick 1 of hand 1"):
         assert history.count(label) == 1, (label, history)
+
+
+def _announce(html: str) -> str | None:
+    """The end announced in a page or a poll's answer (None: no #announce in it at all)."""
+    found = re.search(r'<p[^>]*id="announce"[^>]*>(.*?)</p>', html, re.S)
+    return None if found is None else " ".join(re.sub(r"<[^>]+>", " ", found.group(1)).split())
+
+
+def test_a_game_over_goes_from_every_phone_once_the_next_hand_begins(table: Table) -> None:
+    """The live scoreboard's answer brings the announcement as it stands: another phone that
+    shows "Game over after hand 2" loses it once the next hand begins, and a phone polling
+    meanwhile has it."""
+    mid = table.seed([HAND_440_71, CLAIM_HAND])
+    poll = table.client.get(f"/m/{mid}/live", headers={"HX-Request": "true"})
+    assert (_announce(poll.get_data(as_text=True)) or "").startswith("Game over after hand 2")
+    table.done(table.indicator(mid, 3, "8h"), False)         # another phone begins hand 3
+    poll = table.client.get(f"/m/{mid}/live", headers={"HX-Request": "true"})
+    answer = poll.get_data(as_text=True)
+    assert _announce(answer) == ""
+    assert re.search(r'<p id="announce" hidden hx-swap-oob="true">', answer), answer[-800:]
