@@ -5,18 +5,26 @@ matchstick choice, and refusals said at their field."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from test_card_marks import _toggles
 from test_in_view import CLAIM_HAND, HAND_440_71
 from test_plain_words import _store, _text
-from webtools import Table
+from test_stovkahra_web import EXAMPLE_4, WRONG_DOST_BY_W
+from webtools import EXAMPLE_1, Series, Table, deal
 
 from referee.engine.games import get
 from referee.web.changes import describe_changes
 
 HYPHEN_MINUS = re.compile(r"(?<![\w-])-\d")
+
+
+@pytest.fixture
+def series(app: Flask, client: FlaskClient, csrf_token: Callable[..., str]) -> Series:
+    return Series(app, client, csrf_token)
 
 
 def _first_dealer_labels(html: str) -> list[str]:
@@ -131,3 +139,23 @@ def test_a_game_over_goes_from_every_phone_once_the_next_hand_begins(table: Tabl
     answer = poll.get_data(as_text=True)
     assert _announce(answer) == ""
     assert re.search(r'<p id="announce" hidden hx-swap-oob="true">', answer), answer[-800:]
+
+
+def _sticks_buttons(html: str) -> list[str]:
+    return [" ".join(b.split()) for b in re.findall(
+        r'<button type="submit" name="sticks-choice" value="\w+"[^>]*>(.*?)</button>', html, re.S)]
+
+
+def test_take_off_is_offered_only_when_the_other_team_has_matchsticks(series: Series) -> None:
+    """Rule 7.3.1: a pile never goes below 0. Jana & Eva win deal 2 while Petr & Karel have
+    none: only "Add" is offered, at the top and in the deal's row. Once Petr & Karel have 2,
+    Jana & Eva's next win may take them off."""
+    mid = series.seed_series([EXAMPLE_1, deal()])
+    series.call_dost(mid, 2, 0, 2, points=(12, 11), tricks=(1, 1), trick_winner=0)
+    html = series.get(f"/m/{mid}").html
+    buttons = _sticks_buttons(html)
+    assert buttons and all(b.startswith("Add to") for b in buttons), buttons
+    assert "Petr &amp; Karel have no matchsticks to take." in html
+    mid = series.seed_series([EXAMPLE_1, deal(end=EXAMPLE_4["end"], sticks="add"),
+                              WRONG_DOST_BY_W])
+    assert any(b.startswith("Take off") for b in _sticks_buttons(series.get(f"/m/{mid}").html))
