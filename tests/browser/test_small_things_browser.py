@@ -28,3 +28,29 @@ def test_the_first_dealer_is_named_as_the_names_are_typed(phone: Any, server: st
     expect(labels).to_have_text(["Jana", "East", "South", "Karel"])
     phone.fill("#west", "")
     expect(labels).to_have_text(["Jana", "East", "South", "West"])
+
+
+def new_troggu(page: Any, server: str, names: list[str]) -> None:
+    """A Troggu match for ``names``, its first hand's bidding recorded: Carla takes."""
+    page.goto(f"{server}/new/troggu")
+    seats = page.locator("input[name='players']")
+    for seat, name in enumerate(names):
+        seats.nth(seat).fill(name)
+    page.click("text=Start the match")
+    page.locator(".call-row").filter(has_text="Carla").locator("label.call").filter(
+        has_text="normal").click()
+    page.click("text=Record the bidding")
+    playwright_api.expect(page.locator("#editor .verdict")).to_contain_text("Carla is Tappist")
+
+
+def test_troggu_points_out_of_range_are_said_at_the_field(phone: Any, server: str) -> None:
+    """121 card points: refused on the page, beside the field, with its rule, what was typed
+    kept (not only by the browser's tooltip, which goes away)."""
+    new_troggu(phone, server, ["Anna", "Beat", "Carla", "Dario"])
+    points = phone.locator("#finish-points")
+    points.fill("121")
+    phone.locator("#editor button:text-is('Score the hand')").click()
+    said = phone.locator("#finish-points-error-1")
+    playwright_api.expect(said).to_contain_text("Card points are 0 to 114 (rule 6.3.2)")
+    playwright_api.expect(points).to_have_value("121")
+    assert points.get_attribute("aria-describedby") == "finish-points-error-1"
