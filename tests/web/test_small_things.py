@@ -159,3 +159,18 @@ def test_take_off_is_offered_only_when_the_other_team_has_matchsticks(series: Se
     mid = series.seed_series([EXAMPLE_1, deal(end=EXAMPLE_4["end"], sticks="add"),
                               WRONG_DOST_BY_W])
     assert any(b.startswith("Take off") for b in _sticks_buttons(series.get(f"/m/{mid}").html))
+
+
+def test_a_combination_said_with_the_dropdowns_is_refused_at_the_dropdowns(
+        series: Series) -> None:
+    """Jana says three aces, then Petr says three aces (six aces: rule 4.5): the refusal marks
+    the rank and the number Petr chose, not the 32 cards of a picker nobody opened."""
+    mid = series.new_series()
+    series.start_deal(mid, 1)
+    series.declare(mid, 1, 0, rank="A", count=3)
+    page = series.rejected(series.declare(mid, 1, 1, rank="A", count=3, htmx=True), True)
+    assert any("the pack has only four" in e for e in page.errors), page.errors
+    invalid = re.findall(r'<(?:input|select)[^>]*aria-invalid="true"[^>]*>', page.html)
+    names = sorted({re.search(r'name="([^"]+)"', tag).group(1) for tag in invalid})  # type: ignore[union-attr]
+    assert names == ["combination-count", "combination-rank"], names
+    assert not re.search(r'<details class="cards" open', page.html)

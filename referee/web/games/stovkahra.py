@@ -300,7 +300,8 @@ class StovkahraWeb(WebGame):
     refusal_fields = {       # errors at the field (issue 11, item 4)
         "combination": {"combination.count": "cards|count", "combination.rank": "cards|rank",
                         "combination.both": "cards", "combination.empty": "cards",
-                        "combination": "cards"},
+                        # the cards picked, else the rank and number said with the dropdowns
+                        "combination": "cards|rank count"},
         "finish": {"points": "points", "tricks": "tricks"},
         "dost": {"dost.not-winner": "caller", "dost.no-combination": "caller",
                  "dost.declared-after": "after", "dost.trick-winner": "trick_winner",
