@@ -174,3 +174,14 @@ def test_a_combination_said_with_the_dropdowns_is_refused_at_the_dropdowns(
     names = sorted({re.search(r'name="([^"]+)"', tag).group(1) for tag in invalid})  # type: ignore[union-attr]
     assert names == ["combination-count", "combination-rank"], names
     assert not re.search(r'<details class="cards" open', page.html)
+
+
+def test_every_page_has_a_favicon_served_by_the_app(client: FlaskClient) -> None:
+    """The icon is the app's own file (no request leaves the table's network)."""
+    for url in ("/", "/new/tartli", "/new/troggu"):
+        html = client.get(url).get_data(as_text=True)
+        found = re.search(r'<link rel="icon" href="(/static/[^"]+)" type="image/svg\+xml">', html)
+        assert found, url
+        icon = client.get(found.group(1))
+        assert icon.status_code == 200 and icon.mimetype == "image/svg+xml"
+        assert icon.get_data(as_text=True).lstrip().startswith("<svg")
