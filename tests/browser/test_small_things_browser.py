@@ -54,3 +54,31 @@ def test_troggu_points_out_of_range_are_said_at_the_field(phone: Any, server: st
     playwright_api.expect(said).to_contain_text("Card points are 0 to 114 (rule 6.3.2)")
     playwright_api.expect(points).to_have_value("121")
     assert points.get_attribute("aria-describedby") == "finish-points-error-1"
+
+
+# The boxes of the time axis's texts as drawn: its title ("Hands") and its ticks.
+AXIS_TEXTS = r"""
+() => [...document.querySelectorAll('svg.chart')].map((svg) => {
+  const bottom = Math.max(...[...svg.querySelectorAll('text.tick')].map((t) => t.getBBox().y));
+  return [...svg.querySelectorAll('text.tick')]
+    .filter((t) => Math.abs(t.getBBox().y - bottom) < 1)
+    .map((t) => { const b = t.getBBox(); return [t.textContent, b.x, b.x + b.width]; });
+})
+"""
+
+
+def test_the_time_axis_title_overlaps_no_tick(phone: Any) -> None:
+    """Charts of 1 to 60 hands, as a phone and a scoresheet draw them: "Hands" and every
+    number under the time axis stand apart (measured in chromium)."""
+    from referee.charts import PAPER, PHONE, Series, line_chart
+    charts = [
+        line_chart([Series("Anna", tuple((x, x * 37 % 50) for x in range(n + 1)))],
+                   title="t", x_label="Hands", x_range=(0, n), layout=layout)
+        for layout in (PHONE, PAPER) for n in range(1, 61)]
+    phone.set_content("".join(f'<div style="width:358px">{svg}</div>' for svg in charts))
+    for index, axis in enumerate(phone.evaluate(AXIS_TEXTS)):
+        gap = (PHONE if index < 60 else PAPER).font / 2          # half a letter at least
+        title = next(box for box in axis if box[0] == "Hands")
+        for text, left, right in axis:
+            if text != "Hands":
+                assert left >= title[2] + gap or right <= title[1], (index, title, text, left)
