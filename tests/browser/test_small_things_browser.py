@@ -82,3 +82,32 @@ def test_the_time_axis_title_overlaps_no_tick(phone: Any) -> None:
         for text, left, right in axis:
             if text != "Hands":
                 assert left >= title[2] + gap or right <= title[1], (index, title, text, left)
+
+
+# Each shown fieldset's legend against its box: a legend drawn on the border has its top at the
+# fieldset's top (the border drawn through its middle: through a legend of two lines).
+LEGENDS = r"""
+(root) => [...document.querySelectorAll(root + ' fieldset')].filter((f) => f.offsetParent)
+  .map((f) => {
+    const legend = f.querySelector(':scope > legend');
+    const box = f.getBoundingClientRect(), l = legend.getBoundingClientRect();
+    return [legend.textContent.trim(), l.top - box.top, l.height, l.left - box.left,
+            box.right - l.right];
+  })
+"""
+
+
+def test_the_biddings_legends_stay_inside_their_boxes(phone: Any, server: str) -> None:
+    """At 390 px the bidding's legends take two lines ("Only if everybody passes (forced
+    game, rule 4.5.1)"): each stays within its fieldset, none across its border."""
+    phone.goto(f"{server}/new/troggu")
+    seats = phone.locator("input[name='players']")
+    for seat, name in enumerate(["Anna", "Beat", "Carla", "Dario", "Elsa"]):
+        seats.nth(seat).fill(name)
+    phone.click("text=Start the match")
+    legends = phone.evaluate(LEGENDS, "details.bids")
+    assert any(height > 30 for _, _, height, _, _ in legends), legends   # some take two lines
+    for text, top, height, left, right in legends:
+        assert left >= 0 and right >= 0, (text, left, right)
+        if height > 30:                    # two lines: inside the box, under its top border
+            assert top >= 1, (text, top)
