@@ -111,3 +111,50 @@ def test_the_biddings_legends_stay_inside_their_boxes(phone: Any, server: str) -
         assert left >= 0 and right >= 0, (text, left, right)
         if height > 30:                    # two lines: inside the box, under its top border
             assert top >= 1, (text, top)
+
+
+def focus(page: Any) -> dict[str, Any]:
+    """The focused element after the answer settled: what it is, and whether it is on the
+    screen."""
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(100)                  # the focus is placed once every part settled
+    return dict(page.evaluate("""() => {
+        const el = document.activeElement, box = el.getBoundingClientRect();
+        return {tag: el.tagName, id: el.id, text: (el.innerText || '').trim().slice(0, 60),
+                seen: box.bottom > 0 && box.top < innerHeight && box.height > 0};
+    }"""))
+
+
+def test_the_focus_goes_to_what_is_next_on_the_screen(phone: Any, server: str) -> None:
+    """Start deal, Declare (Stovkahra), Record the bidding (Troggu) and a refusal: the focus
+    never goes back to <body>, and lands on something on the screen."""
+    phone.goto(f"{server}/new/stovkahra")
+    for field, name in zip(["north", "east", "south", "west"], ["Jana", "Petr", "Eva", "Karel"]):
+        phone.fill(f"#{field}", name)
+    phone.click("text=Start the series")
+    phone.click("text=Start deal 1")
+    now = focus(phone)
+    assert now["tag"] != "BODY" and now["seen"], now
+
+    def declare(seat: str) -> None:
+        phone.locator("details.combination > summary").click()
+        phone.check(f"input[name='combination-seat'][value='{seat}']")
+        phone.select_option("#combination-count", "3")
+        phone.select_option("#combination-rank", "A")
+        phone.click("button:has-text('Declare')")
+
+    declare("0")
+    now = focus(phone)
+    assert now["tag"] != "BODY" and now["seen"], now
+    assert now["text"].startswith("So far: Jana & Eva 30"), now
+    declare("1")                                 # six aces: refused (rule 4.5)
+    now = focus(phone)
+    assert now["id"] == "rule-error" and now["seen"], now
+    phone.goto(f"{server}/new/troggu")
+    seats = phone.locator("input[name='players']")
+    for seat, name in enumerate(["Anna", "Beat", "Carla", "Dario", "Elsa"]):
+        seats.nth(seat).fill(name)
+    phone.click("text=Start the match")
+    phone.click("text=Record the bidding")
+    now = focus(phone)
+    assert now["tag"] != "BODY" and now["seen"], now
