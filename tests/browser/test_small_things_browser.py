@@ -158,3 +158,25 @@ def test_the_focus_goes_to_what_is_next_on_the_screen(phone: Any, server: str) -
     phone.click("text=Record the bidding")
     now = focus(phone)
     assert now["tag"] != "BODY" and now["seen"], now
+
+
+@pytest.mark.parametrize(("name", "button"), [("tartli-short", "Score the hand"),
+                                               ("tartli-complete", "Give the verdict"),
+                                               ("marjolet-game", "Score the deal")])
+def test_an_earlier_hands_editor_opens_with_its_score_button_in_view(
+        phone: Any, server: str, name: str, button: str) -> None:
+    import re
+    from pathlib import Path
+
+    from phone import in_view
+    phone.goto(server)
+    form = phone.locator("form[action='/import']")
+    form.locator("input[type=file]").set_input_files(
+        str(Path(__file__).parents[1] / "data" / f"{name}.json"))
+    form.locator("button:text-is('Import')").click()
+    playwright_api.expect(phone.locator(".notice")).to_contain_text("Match imported")
+    match = re.sub(r"[?#].*", "", phone.url)
+    phone.goto(f"{match}/hands/1")
+    score = phone.locator(f"#editor button:text-is('{button}')")
+    playwright_api.expect(score).to_be_focused()
+    assert in_view(score), (score.bounding_box(), phone.evaluate("() => scrollY"))
