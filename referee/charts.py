@@ -20,12 +20,14 @@ Pure Python: the web pages, the PDF scoresheet (referee.scoresheet) and the comm
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
 
 from .engine.games.base import Game, MatchResult
+from .numbers import number
 
 TITLED_MARKS = 60            # marks beyond this many are drawn without a tooltip each
 POINTS = 2400                # about the most points of all lines together (4 per column)
@@ -34,6 +36,7 @@ POINTS = 2400                # about the most points of all lines together (4 pe
 # (--chart-0 … --chart-7 in static/css/referee.css and night.css), which override these on a page.
 PALETTE = ("#1f5fa8", "#b3261e", "#1f6f5c", "#8f5500", "#6a3d9a", "#0f6b7a", "#9c2a6b", "#4d5560")
 NIGHT = ("#8cc4ff", "#ff9c94", "#5fc9ab", "#f2c26b", "#c9a3ff", "#6fd3e3", "#ff8fd0", "#c3cad3")
+LINE, UNDER = 2, 2.5    # a line's width; how much wider one drawn under an identical one is
 DASHES = ("", "7 4", "2 3", "9 3 2 3", "4 2", "12 4", "1 3", "6 2 1 2")
 INK = "#1d232b"
 MUTED = "#5b6470"
@@ -277,7 +280,7 @@ def line_chart(
     for value in y_ticks:
         parts.append(
             f'<text class="tick" x="{_number(left - 3)}" '
-            f'y="{_number(scale.y(value) + font / 3)}">{_tick(value)}</text>'
+            f'y="{_number(scale.y(value) + font / 3)}">{number(_tick(value))}</text>'
         )
     parts.append("</g>")
     # the time axis: a few whole numbers, the first named
@@ -320,6 +323,10 @@ def line_chart(
     column = max(1.0, 4 * len(series) * (right - left) / POINTS)
     dense = sum(len(s.points) for s in series) > POINTS // 4
     digits = 0 if dense else 1
+    screens = [thin(scale.all(line.points), column, digits) for line in series]
+    # lines with the same points (partners in a circle, players level all along): each drawn
+    # wider than those drawn on it, so every one shows along its whole length
+    later = Counter(tuple(screen) for screen in screens)
     for index, (line, entry) in enumerate(zip(series, entries)):
         colour = PALETTE[index % len(PALETTE)]
         dash = DASHES[index % len(DASHES)]
@@ -328,10 +335,12 @@ def line_chart(
             f'<g class="series series-{index % len(PALETTE)}" stroke="{colour}" '
             f'fill="{colour}" data-label="{_text(line.label)}">'
         )
-        screen = thin(scale.all(line.points), column, digits)
+        screen = screens[index]
+        later[tuple(screen)] -= 1
+        width = _number(LINE + UNDER * later[tuple(screen)])
         points = " ".join(f"{_number(x)},{_number(y)}" for x, y in screen)
         parts.append(
-            f'<polyline points="{points}" fill="none" stroke-width="2" '
+            f'<polyline points="{points}" fill="none" stroke-width="{width}" '
             f'stroke-linejoin="round"{dashes}/>'
         )
         parts.append(_marks(line.marks, scale, many, column, digits))
@@ -400,7 +409,7 @@ def totals_series(
                 points[side].append((hand.number, 0))
     totals = result.standing.totals
     series = [
-        Series(name, tuple(points[side]), tuple(marks[side]), str(totals[side]))
+        Series(name, tuple(points[side]), tuple(marks[side]), number(totals[side]))
         for side, name in enumerate(sides)
     ]
     target = game.points_target(settings)
@@ -409,7 +418,7 @@ def totals_series(
     title = (
         f"Chart of the running totals after {game.hand_word} {count}, "
         f"{what[:1].lower()}{what[1:]}: "
-        + ", ".join(f"{name} {totals[side]}" for side, name in enumerate(sides))
+        + ", ".join(f"{name} {number(totals[side])}" for side, name in enumerate(sides))
     )
     won = sum(len(m) for m in marks)
     if won:

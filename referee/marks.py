@@ -25,6 +25,9 @@ from .engine.errors import RuleViolation
 
 # Ranks shown with German letters (Stovkahra's option, rules 1): the name follows the letter.
 LETTER_NAMES = {"O": "Ober", "U": "Unter"}
+# Ranks the notation writes with another letter than a card shows: the tarot's cavalier is N
+# in a match file (troggu.md 1), C ("Cavalier") on a page and a scoresheet.
+SHOWN_RANKS = {"N": "C"}
 
 
 def mark_file(suit_name: str) -> str:
@@ -60,7 +63,7 @@ def face(deck: Deck, card: Card | str, letters: dict[str, str] | None = None) ->
         return Face(str(card), roman(number), None, title.replace(roman(number), str(number), 1),
                     False, title)
     suit = deck.suit_names[card.suit]
-    shown = letters.get(card.rank, card.rank)
+    shown = letters.get(card.rank, SHOWN_RANKS.get(card.rank, card.rank))
     if shown in LETTER_NAMES and shown != card.rank:
         rank_name = LETTER_NAMES[shown]
     elif isinstance(deck, TarotDeck) and card.rank.isdigit():

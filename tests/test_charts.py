@@ -28,6 +28,7 @@ from referee.charts import (
 from referee.engine import matchfile
 from referee.engine.games import get
 from referee.engine.games.base import MatchResult
+from referee.numbers import number
 from tests.bench.long_match import troggu_file
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -95,7 +96,7 @@ def test_each_line_ends_at_the_standings_after_every_hand(name: str) -> None:
             x, y = chart.points(group)[-1]
             assert chart.value(y) == pytest.approx(total, abs=chart.tolerance)
             label = group.find("svg:text", NS)
-            assert label is not None and label.text == f"{sides[side]} {total}"
+            assert label is not None and label.text == f"{sides[side]} {number(total)}"
 
 
 def test_every_line_starts_at_zero_before_the_first_hand() -> None:
@@ -371,3 +372,23 @@ def test_many_marks_are_dots_in_one_path_each_on_its_line() -> None:
     for _x, y in dots:                 # each dot at a mark's value, within rounding
         value = chart.value(float(y))
         assert any(abs(value - m.y) <= chart.tolerance * 2 for m in marks)
+
+
+def test_lines_with_the_same_points_all_show() -> None:
+    """Partners in a circle have equal results day by day: of three identical lines each is
+    drawn wider than the one drawn on it (the first the widest), so every colour shows along
+    the whole line, each with its own dash pattern and legend entry; the points stay the
+    data's (issue 21, item 9)."""
+    points = ((0.0, 0.0), (1.0, 2.0), (2.0, 1.0), (3.0, 3.0))
+    svg = line_chart([Series(name, points) for name in ("Jana", "Eva", "Petr")]
+                     + [Series("Karel", ((0.0, 0.0), (3.0, -1.0)))], title="t")
+    root = ET.fromstring(svg)
+    polylines = list(root.iter("{http://www.w3.org/2000/svg}polyline"))
+    assert len({p.get("points") for p in polylines[:3]}) == 1
+    widths = [float(p.get("stroke-width", "")) for p in polylines]
+    assert widths[0] > widths[1] > widths[2] == widths[3] == 2
+    assert widths[1] - widths[2] >= 2 and widths[0] - widths[1] >= 2   # a colour seen each side
+    dashes = [p.get("stroke-dasharray") for p in polylines]
+    assert len(set(dashes)) == len(dashes)
+    legend = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert {"Jana", "Eva", "Petr", "Karel"} <= set(legend)

@@ -27,6 +27,7 @@ from urllib.request import url2pathname
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from .. import numbers
 from ..charts import PAPER, running_totals
 from ..engine import matchfile, scoring
 from ..engine.games import get
@@ -58,6 +59,7 @@ def environment() -> Environment:
         trim_blocks=True, lstrip_blocks=True,
     )
     env.filters["marked"] = cards.marked
+    env.filters.update(number=numbers.number, signed=numbers.signed)
     return env
 
 

@@ -9,6 +9,7 @@ from ..engine.cards import SWISS_TAROT, Card
 from ..engine.games.base import MatchResult
 from ..engine.games.troggu import settle_up, table
 from ..engine.games.troggu.values import GAME_NAMES
+from ..numbers import signed
 
 VARIANTS = (
     ("kings_any_number", "Kings: any number",
@@ -40,7 +41,7 @@ def settle(names: list[str], balances: tuple[int, ...]) -> list[dict[str, Any]]:
 
 def rappen(amount: int) -> str:
     """``+30``, ``−110``, ``0`` (a payment or a balance, with its sign)."""
-    return f"+{amount}" if amount > 0 else f"−{-amount}" if amount < 0 else "0"
+    return signed(amount)
 
 
 def francs(amount: int) -> str:

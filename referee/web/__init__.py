@@ -18,7 +18,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from markupsafe import Markup
 from werkzeug.exceptions import MethodNotAllowed
 
-from .. import charts
+from .. import charts, numbers
 from ..engine import matchfile
 from . import assets, changerows, chartcache, circlestore, invalid, requestlog, rows, widgets
 from .boards import Boards
@@ -80,6 +80,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.filters["localtime"] = _localtime
+    app.jinja_env.filters.update(number=numbers.number, signed=numbers.signed)    # "−10"
     app.jinja_env.globals["invalid"] = invalid.attributes    # a hand-written input's marks
     app.jinja_env.globals["running_totals"] = charts.running_totals    # the match's chart
     widgets.install()                          # WTForms' fields written out faster

@@ -6,6 +6,7 @@ from itertools import compress, count
 from operator import attrgetter, ne, not_
 
 from ..engine.games.base import Award, HandOutcome, MatchResult
+from ..numbers import number
 
 
 def _award(award: Award | None, names: list[str]) -> str:
@@ -16,7 +17,7 @@ def _award(award: Award | None, names: list[str]) -> str:
 
 def _named(values: tuple[int, ...], names: list[str]) -> str:
     """Each side's number after its name: "Ágnes 530, Tamás 142"."""
-    return ", ".join(f"{name} {value}" for name, value in zip(names, values, strict=True))
+    return ", ".join(f"{name} {number(value)}" for name, value in zip(names, values, strict=True))
 
 
 def _totals(hand: HandOutcome, names: list[str]) -> str:

@@ -39,6 +39,7 @@ from ..engine import circlefile, matchfile, scoring
 from ..engine.errors import RuleViolation
 from ..engine.games import GAMES
 from ..engine.games.base import Game, MatchResult, name_key, require_name
+from ..numbers import number, signed
 from .circlestore import (
     IN_ANOTHER,
     IN_THIS,
@@ -217,7 +218,7 @@ def _standing(game: Game, settings: dict[str, Any], result: MatchResult) -> str:
     standing = result.standing
     label = game.victory_label(settings) or game.totals_label(settings)
     figures = standing.victory if game.victory_label(settings) else standing.totals
-    shown = [f"{v:+d}".replace("-", "−") if not game.race and v else str(v) for v in figures]
+    shown = [signed(v) if not game.race else number(v) for v in figures]
     line = f"{label}: " + " · ".join(f"{s} {v}" for s, v in zip(sides, shown))
     if standing.over and standing.winner is not None:
         line += f" — {sides[standing.winner]} won"

@@ -19,14 +19,13 @@ from flask import Response, render_template, request
 from ..charts import Rule, Series, line_chart
 from ..engine.games import GAMES
 from ..engine.games.base import Game, MatchResult
+from ..numbers import number, signed
 from ..stats import FIGURES, Played, statistics
 from ..stats.circlecsv import circle_csv
 from .circles import _find, bp, played, remember_circle
 from .circlestore import Circle, CircleMatch
 from .games import WEB_GAMES
 from .readable import readable_json
-
-MINUS = "\u2212"
 
 # Each game's own figures: (key in the statistics, words on the page), in the rules' order.
 TARTLI = (
@@ -81,10 +80,6 @@ class GameSection:
     teams: list[str]                            # by team name (Stovkahra)
 
 
-def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else str(value).replace("-", MINUS)
-
-
 def plural(count: int, word: str) -> str:
     if count == 1:
         return f"1 {word}"
@@ -96,7 +91,7 @@ def percent(rate: float | None) -> str:
 
 
 def average(value: float | None) -> str:
-    return "—" if value is None else f"{value:.1f}".replace("-", MINUS)
+    return "—" if value is None else number(f"{value:.1f}")
 
 
 def _own(game: str, figures: dict[str, Any]) -> list[tuple[str, str]]:

@@ -22,12 +22,13 @@ from jinja2.runtime import Context
 from markupsafe import Markup
 
 from ..engine.games.base import HandOutcome
+from ..numbers import number
 from .recent import Recent
 
 KEPT = 4096               # rows a process keeps (about 1.5 kB each)
 TEMPLATE = "matches/_hand_row.html"
 BASE = f"base{secrets.token_hex(8)}"     # where a kept row has its base (safe in a URL)
-TOTAL = f"total{secrets.token_hex(8)}"   # where it has a side's total: TOTAL-<side>-
+TOTAL = f"total{secrets.token_hex(8)}"   # where it has a side's total: TOTAL_<side>_
 
 
 def _key(context: Context, hand: HandOutcome) -> Hashable | None:
@@ -53,18 +54,19 @@ class _Totalled:
 
     def __init__(self, hand: HandOutcome) -> None:
         self._hand = hand
-        self.totals_after = tuple(f"{TOTAL}-{side}-" for side in range(len(hand.totals_after)))
+        self.totals_after = tuple(f"{TOTAL}_{side}_" for side in range(len(hand.totals_after)))
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._hand, name)
 
 
 def _filled(row: str, hand: HandOutcome) -> str:
-    """A kept row with the hand's totals put in (numbers: safe in HTML as they are)."""
+    """A kept row with the hand's totals put in (numbers: safe in HTML as they are; the mark
+    holds no "-", which the page's ``number`` filter would write as a minus sign)."""
     if TOTAL not in row:
         return row
     for side, total in enumerate(hand.totals_after):
-        row = row.replace(f"{TOTAL}-{side}-", str(total))
+        row = row.replace(f"{TOTAL}_{side}_", number(total))
     return row
 
 

@@ -377,8 +377,10 @@ def _board(match_id: str) -> Board:
     stored, web, result = load(match_id, events=HISTORY)
     context = {**_page(_context(stored, web, result), web, messages=False), "watch": None}
     csrf = generate_csrf() if stored.can_edit else ""
-    rest = "\n".join(render_template(part, oob=True, **context)
-                     for part in ("matches/_history.html", "matches/_changes.html"))
+    rest = "\n".join([*(render_template(part, oob=True, **context)
+                        for part in ("matches/_history.html", "matches/_changes.html")),
+                      # the end announced at the top, as it stands (taken away by a new hand)
+                      render_template("matches/_announce.html", announce_oob=True, **context)])
     board = Board(
         token=stored.token, game=stored.game, version=stored.version,
         can_edit=stored.can_edit,
@@ -453,7 +455,9 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
             new_hands, new_result = plan.hands, plan.result
         if plan is not None or not isinstance(new_hands, _Canonical):
             new_hands = _canonical(web, stored.settings, new_hands, stored.hands)
-        label = _action_label(spec.verb, web.game.hand_word, hand, trick, editing)
+        # an earlier hand's editor says "Hand 3 edited (trick 5)": an edit, whichever
+        verb = spec.verb_of(ctx, form) if spec.verb_of and not editing else spec.verb
+        label = _action_label(verb, web.game.hand_word, hand, trick, editing)
         store().save_hands(stored.id, stored.hands, new_hands, label_with(label, plan), device(),
                            renumbers=plan is not None and len(new_hands) != len(stored.hands),
                            version=stored.version)

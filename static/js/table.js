@@ -9,9 +9,10 @@
       switch #keep-awake is off (remembered on this browser); released when the page is
       hidden, asked for again when it is shown.
    4. Focus after a swap: the control that was used keeps it when the new page still has it
-      (the same id, or the same name and value: "Anna won trick 4" after "Anna won trick 3");
-      else it goes where it is needed next: the error, else the outcome notice, else the
-      editor's first control. Never to <body>, which sends a keyboard back to the top.
+      on the screen (the same id, or the same name and value: "Anna won trick 4" after "Anna
+      won trick 3"); else it goes where it is needed next: the error, else the outcome notice,
+      else what the deal stands at ("So far: …"), else the editor's first control that is shown (not one in a closed <details>), brought
+      on the screen. Never to <body>, which sends a keyboard back to the top.
    5. What the user opened stays open: the live scoreboard's answer re-renders the hands'
       history and the history of changes (hx-swap-oob); a <details> opened there is opened
       again in the new copy (known by its id, or its place in the nearest element with one).
@@ -26,7 +27,9 @@
       request forgets them, as it forgets what was open (5).
    8. The chart, once opened, stays open: an answer that brings its panel back folded opens it
       again (it then loads the chart as the match now stands), and a change from another
-      phone loads it again. */
+      phone loads it again.
+   9. A new match's choice of seat (Stovkahra's first dealer) says each seat by the name typed
+      or picked for it, as it is typed ("Anna", not "North"). */
 (function () {
   "use strict";
 
@@ -196,6 +199,7 @@
   }
 
   function setUp() {
+    sayNames();
     var box = document.getElementById("keep-awake");
     if (box === null) { return; }
     var control = box.closest(".keep-awake");
@@ -249,31 +253,49 @@
     return root ? root.querySelectorAll(was.place.tag)[was.place.index] || null : null;
   }
 
+  // Shown: not hidden, nor inside a closed <details> (whose content still has boxes).
+  function shown(el) {
+    if (el.closest("[hidden]") || el.getClientRects().length === 0) { return false; }
+    return el.checkVisibility ? el.checkVisibility() : true;
+  }
+
+  function onScreen(el) {
+    var box = el.getBoundingClientRect();
+    return box.bottom > 0 && box.top < window.innerHeight;
+  }
+
   function focusOn(el, focusable) {
-    if (!el || el.closest("[hidden]") || el.getClientRects().length === 0) { return false; }
+    if (!el || !shown(el)) { return false; }
     if (!focusable && !el.hasAttribute("tabindex")) { el.setAttribute("tabindex", "-1"); }
     el.focus({preventScroll: true});
     return document.activeElement === el;
   }
 
-  function firstControl(root) {
-    if (!root) { return null; }
+  // The editor's first control that takes the focus, brought on the screen if it is not.
+  function focusFirstControl(root) {
+    if (!root) { return; }
     var all = root.querySelectorAll(
       "input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea, button:not([disabled])");
     for (var i = 0; i < all.length; i += 1) {
-      if (all[i].getClientRects().length > 0) { return all[i]; }
+      if (focusOn(all[i], true)) {
+        if (!onScreen(all[i])) { all[i].scrollIntoView({block: "nearest"}); }
+        return;
+      }
     }
-    return null;
   }
 
+  // The control used keeps the focus where the answer shows it on the screen; never one off
+  // the screen (an answer scrolled to its error or outcome).
   function placeFocus(key) {
     var kept = key ? document.querySelector(key) : null;
-    if (kept && focusOn(kept, true)) { return; }
+    if (kept && onScreen(kept) && focusOn(kept, true)) { return; }
     var error = document.querySelector("#rule-error, #alerts [role=alert]");
     if (error && focusOn(error, false)) { return; }
     var notice = document.querySelector("#live .notice, #live [role=status]");
     if (notice && focusOn(notice, false)) { return; }
-    focusOn(firstControl(document.getElementById("editor")), true);
+    var sofar = document.querySelector("#editor p.verdict");      // "So far: …" (a deal's)
+    if (sofar && onScreen(sofar) && focusOn(sofar, false)) { return; }
+    focusFirstControl(document.getElementById("editor"));
   }
 
   document.addEventListener("submit", function (event) {
@@ -318,6 +340,31 @@
       share.removeAttribute("data-fold-once-started");
     }
   });
+
+  // A seat chosen on a new match's page is said by the name typed or picked for it (9).
+  function seatName(span) {
+    var ids = span.dataset.nameOf.split(" ");
+    for (var i = 0; i < ids.length; i += 1) {
+      var field = document.getElementById(ids[i]);
+      var name = "";
+      if (field && field.tagName === "SELECT") {
+        name = field.value ? field.options[field.selectedIndex].text : "";
+      } else if (field) {
+        name = field.value.trim();
+      }
+      if (name) { return name; }
+    }
+    return span.dataset.seat;
+  }
+
+  function sayNames() {
+    document.querySelectorAll("[data-name-of]").forEach(function (span) {
+      span.textContent = seatName(span);
+    });
+  }
+
+  document.addEventListener("input", sayNames);
+  document.addEventListener("change", sayNames);
 
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", setUp);

@@ -76,7 +76,7 @@ def test_the_chart_on_a_phone_by_day_and_at_night(
     page.click("#chart summary")
     playwright_api.expect(chart).to_be_visible()
     assert chart.get_attribute("role") == "img"
-    assert "Anna -110" in (chart.get_attribute("aria-label") or "")
+    assert "Anna −110" in (chart.get_attribute("aria-label") or "")
     found = page.evaluate(COLOURS)
     assert found["left"] >= 0 and found["right"] <= found["width"]
     assert found["scroll"] <= found["width"]            # nothing wider than the phone

@@ -22,7 +22,7 @@ def call(page: object, name: str, bid: str) -> None:
 def expect_balances(page: object, balances: list[int]) -> None:
     cells = page.locator("#standings .big")  # type: ignore[attr-defined]
     for seat, balance in enumerate(balances):
-        playwright_api.expect(cells.nth(seat)).to_have_text(str(balance))
+        playwright_api.expect(cells.nth(seat)).to_have_text(str(balance).replace("-", "−"))
 
 
 def payment(page: object, name: str) -> object:

@@ -19,6 +19,7 @@ from pypdf import PdfReader
 from referee import charts
 from referee.engine.games import get
 from referee.engine.matchfile import load
+from referee.numbers import number
 from referee.web.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -204,7 +205,7 @@ def test_the_scoresheet_draws_the_chart(name: str) -> None:
               if "series" in g.get("class", "").split()
               for t in g.iterfind("svg:text", NS)]
     sides = game.sides(m.settings)
-    assert labels == [f"{side} {result.standing.totals[i]}" for i, side in enumerate(sides)]
+    assert labels == [f"{side} {number(result.standing.totals[i])}" for i, side in enumerate(sides)]
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(render_pdf(m))).pages)
     for label in labels:                            # drawn on the sheet as text
         assert label is not None and label in text

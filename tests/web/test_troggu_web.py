@@ -146,7 +146,8 @@ class Troggu(Table):
         board = re.search(r'id="standings">(.*?)</section>', page.html, re.S)
         assert board and "Balance (Rappen)" in board[1], page.text[:800]
         # a column each for up to four players, three to a line for more: in seat order
-        return [int(v) for v in re.findall(r'class="num big">(-?\d+)</(?:td|span)>', board[1])]
+        return [int(v.replace("−", "-"))
+                for v in re.findall(r'class="num big">([−-]?\d+)</(?:td|span)>', board[1])]
 
     @staticmethod
     def payments(page: Page) -> dict[str, tuple[int, str]]:
@@ -644,7 +645,7 @@ def test_edit_an_earlier_hand_recomputes_everything_after_it(tg: Troggu, htmx: b
     assert "Editing hand 1" in page.text
     notices = " ".join(page.notices)
     assert "Hand 2: totals after it now" in notices
-    assert ("Hand 3: totals after it now Anna -40, Beat -40, Carla 110, Dario -40, "
+    assert ("Hand 3: totals after it now Anna −40, Beat −40, Carla 110, Dario −40, "
             "Elsa 10") in notices
     assert tg.balances(page) == [-40, -40, 110, -40, 10]
     assert tg.payments(page)["Carla"][0] == 80
@@ -652,8 +653,8 @@ def test_edit_an_earlier_hand_recomputes_everything_after_it(tg: Troggu, htmx: b
                                "Dario pays Carla 30", "Dario pays Elsa 10"]
     # hand 2: Dario's game was a Solo (Dario speaks second after Beat deals)
     page = tg.done(tg.bids(mid, 2, B, {D: "solo"}, htmx=htmx, editing=True), htmx)
-    assert "Hand 2: Dario loses a Solo 52–62 (×1): -80" in page.text
-    assert ("Hand 3: totals after it now Anna -30, Beat -30, Carla 120, Dario -80, "
+    assert "Hand 2: Dario loses a Solo 52–62 (×1): −80" in page.text
+    assert ("Hand 3: totals after it now Anna −30, Beat −30, Carla 120, Dario −80, "
             "Elsa 20") in " ".join(page.notices)
     assert tg.balances(page) == [-30, -30, 120, -80, 20]
     assert tg.hands(mid)[1]["bids"] == ["pass", "solo"]

@@ -32,6 +32,8 @@ class Action:
     # an earlier hand "Hand 3 edited (<verb>)"
     verb: str
     per_trick: bool = False   # posted to .../<action>/<trick>; every other action takes none
+    # the verb for this post, where one verb would log two different changes alike
+    verb_of: Callable[[ActionContext, Any], str] | None = None
 
 
 @dataclass

@@ -45,7 +45,10 @@ class NewSeriesForm(FlaskForm):
     team_ew = StringField("Team East–West", [Optional(), Length(max=40)])
     target = WholeNumber("Series to (matchsticks)", [InputRequired(), NumberRange(1, 50)],
                           default=10)
-    first_dealer = RadioField("First dealer", choices=SEATS, default="3",
+    # Each seat said by its name once typed (templates/games/stovkahra/new.html), else by
+    # where it sits: never a seat letter.
+    first_dealer = RadioField("First dealer", choices=[
+        ("0", "North"), ("1", "East"), ("2", "South"), ("3", "West")], default="3",
                               validators=[InputRequired()])
     continue_to_20 = BooleanField("Continue to 20 when a team reaches 10 (rules 8)")
     german_letters = BooleanField("German letters O/U for Q/J")
@@ -297,7 +300,8 @@ class StovkahraWeb(WebGame):
     refusal_fields = {       # errors at the field (issue 11, item 4)
         "combination": {"combination.count": "cards|count", "combination.rank": "cards|rank",
                         "combination.both": "cards", "combination.empty": "cards",
-                        "combination": "cards"},
+                        # the cards picked, else the rank and number said with the dropdowns
+                        "combination": "cards|rank count"},
         "finish": {"points": "points", "tricks": "tricks"},
         "dost": {"dost.not-winner": "caller", "dost.no-combination": "caller",
                  "dost.declared-after": "after", "dost.trick-winner": "trick_winner",

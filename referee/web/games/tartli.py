@@ -192,6 +192,17 @@ def apply_played(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     return hands
 
 
+def _trick_verb(ctx: ActionContext, form: Any) -> str:
+    """The history's verb for a trick: its declarations checked before it is won, the trick
+    won, or a trick already won changed (never "Trick 1 of hand 4" twice)."""
+    if form.winner.data == "":
+        return "Declarations in trick"
+    t, recorded = ctx.trick or 0, (ctx.facts or {}).get("tricks") or []
+    if 1 <= t <= len(recorded) and recorded[t - 1].get("winner") is not None:
+        return "Change to trick"
+    return "Trick"
+
+
 def apply_trick(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     hands = ctx.hands()
     hand = _hand(ctx, hands)
@@ -311,7 +322,7 @@ class TartliWeb(WebGame):
         return super().refused_field(form, violation)
     actions = {
         "indicator": Action("indicator", apply_indicator, "Trump indicator"),
-        "trick": Action("trick", apply_trick, "Trick", per_trick=True),
+        "trick": Action("trick", apply_trick, "Trick", per_trick=True, verb_of=_trick_verb),
         "finish": Action("finish", apply_finish, "Hand finished"),
         # the start form's "Score the hand": the indicator form with the finish facts
         "played": Action("indicator", apply_played, "Hand scored"),

@@ -3,6 +3,7 @@ adding up to 0, each with a line saying why."""
 
 from __future__ import annotations
 
+from ....numbers import signed
 from ..base import Line, and_list
 from .table import HandScore, Table, names_of_side
 from .values import (
@@ -55,7 +56,7 @@ def pay_side(
     result = "wins" if won else "loses"
     score.summary = (
         f"{table.name(declarer)} {result} a {GAME_NAMES[game]} {points}–{defenders} (×{m}): "
-        f"{'+' if score.payments[declarer] > 0 else ''}{score.payments[declarer]}"
+        f"{signed(score.payments[declarer])}"
     )
 
 
