@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 
 from tests.browser.phone import touch_phone
+from tests.browser.test_live import new_match as new_tartli
+from tests.browser.test_taps_marjolet import new_match as new_marjolet
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.browser
@@ -59,10 +61,7 @@ def check_enter(page: Any, scope: str, expected: dict[str, str]) -> None:
 
 
 def tartli(page: Any, server: str) -> None:
-    page.goto(f"{server}/new/tartli")
-    page.fill("#player_a", "Anna")
-    page.fill("#player_b", "Béla")
-    page.click("text=Start the match")
+    new_tartli(page, server)
 
 
 def tartli_started(page: Any, server: str) -> None:
@@ -73,21 +72,23 @@ def tartli_started(page: Any, server: str) -> None:
 
 
 def marjolet_started(page: Any, server: str) -> None:
-    page.goto(f"{server}/new/marjolet")
-    page.fill("#player_a", "Anne")
-    page.fill("#player_b", "Bruno")
-    page.click("text=Start the game")
+    new_marjolet(page, server)
     page.click("#turnup-turnup label[title='Nine of clubs']")
     page.click("text=Start deal 1")
     playwright_api.expect(page.locator(".trumps")).to_be_visible()
 
 
-def stovkahra_started(page: Any, server: str) -> None:
+def new_series(page: Any, server: str) -> None:
+    """A Stovkahra series: Anna, Boris, Cilka and David."""
     page.goto(f"{server}/new/stovkahra")
     for field, name in (("north", "Anna"), ("east", "Boris"), ("south", "Cilka"),
                         ("west", "David")):
         page.fill(f"#{field}", name)
     page.click("text=Start the series")
+
+
+def stovkahra_started(page: Any, server: str) -> None:
+    new_series(page, server)
     page.click("text=Start deal 1")
     playwright_api.expect(page.locator("#finish")).to_be_visible()
 

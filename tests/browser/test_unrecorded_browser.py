@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tests.browser.phone import touch_phone
+from tests.browser.test_enter_key import new_series
 from tests.browser.test_taps_marjolet import choice, new_match
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -61,11 +62,7 @@ def test_stovkahra_combination_picked_but_not_declared(chromium: Any, server: st
                                                        javascript: bool) -> None:
     expect = playwright_api.expect
     page = touch_phone(chromium, javascript=javascript)
-    page.goto(f"{server}/new/stovkahra")
-    for field, name in (("north", "Anna"), ("east", "Boris"), ("south", "Cilka"),
-                        ("west", "David")):
-        page.fill(f"#{field}", name)
-    page.locator("text=Start the series").tap()
+    new_series(page, server)
     page.locator("text=Start deal 1").tap()
     expect(page.locator("#editor h2")).to_contain_text("Deal 1")
     page.locator("summary:has-text('Add a combination')").tap()
