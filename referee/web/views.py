@@ -442,6 +442,7 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
             raise StaleMatch(stored.id)
         if not form.validate():
             raise FormInvalid(spec.form, form)
+        web.refuse_unrecorded(action, ctx)      # a meld picked elsewhere in the form, unsaved
         new_hands = _scored_as_stored(web, stored.settings, spec.apply(ctx, form), stored.hands)
         try:
             new_result = scoring.score(                                   # names the players
@@ -469,6 +470,9 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
         if not valid_trick:
             ctx.trick = None                 # never offer a trick that cannot exist
         bound = {spec.form: form} if valid_trick else {}
+        refused = form
+        if isinstance(problem, FormInvalid) and problem.form is not form:
+            refused = bound[problem.name] = problem.form    # at another section's field
         if isinstance(problem, StaleMatch):
             return _conflict_answer(match_id, web, hand, on_hand=True, trick=ctx.trick,
                                     bound=bound, editing=editing, posted=spec.form)
@@ -483,7 +487,7 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
         if error is None:
             # the fields' own checks: their messages beside them, and the summary at the top
             # (with each field's label where the page does not show the field)
-            error = _unseen_errors(page[0], form) or summary(form)
+            error = _unseen_errors(page[0], refused) or summary(refused)
             page = render_live(ctx, web, error=error, bound=bound, status=422,
                                editing=editing, posted=spec.form)
         return page

@@ -29,7 +29,14 @@
       again (it then loads the chart as the match now stands), and a change from another
       phone loads it again.
    9. A new match's choice of seat (Stovkahra's first dealer) says each seat by the name typed
-      or picked for it, as it is typed ("Anna", not "North"). */
+      or picked for it, as it is typed ("Anna", not "North").
+  10. Enter in a field (a phone's Go key) presses the main button of the part of the form the
+      field is in: the nearest fieldset, section, details or form around it that has buttons
+      of its own (not those of a part inside it), its first primary one, else its first. A
+      browser presses the form's first button, which in a form of several parts (Tartli's
+      "Score it now" under "Start hand", Marjolet's turn after the Finish) is another part's.
+      Without JavaScript the form's first button is its most used action (a hidden one where
+      needed: templates/_editor_macros.html, enter_key). */
 (function () {
   "use strict";
 
@@ -365,6 +372,35 @@
 
   document.addEventListener("input", sayNames);
   document.addEventListener("change", sayNames);
+
+  // Enter presses the main button of the field's own part of the form (10).
+  var PART = "fieldset, section, details, form";
+  var NOT_TYPED = /^(submit|button|reset|image|file)$/;
+
+  function mainButton(field) {
+    var form = field.form;
+    for (var part = field.closest(PART); part && form; part = part.parentElement && part.parentElement.closest(PART)) {
+      var own = Array.prototype.filter.call(
+        part.querySelectorAll("button[type=submit]:not([hidden]):not([disabled])"),
+        function (button) { return button.form === form && button.parentElement.closest(PART) === part; });
+      if (own.length > 0) {
+        return own.filter(function (button) { return button.classList.contains("primary"); })[0] || own[0];
+      }
+      if (part === form) { return null; }
+    }
+    return null;
+  }
+
+  document.addEventListener("keydown", function (event) {
+    var field = event.target;
+    if (event.key !== "Enter" || event.defaultPrevented || event.isComposing || !field
+        || field.tagName !== "INPUT" || NOT_TYPED.test(field.type) || !field.form) { return; }
+    var button = mainButton(field);
+    if (button) {
+      event.preventDefault();
+      button.click();
+    }
+  });
 
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", setUp);

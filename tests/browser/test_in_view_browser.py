@@ -96,14 +96,27 @@ FILL = """(form, values) => {
     }
 }"""
 
+OPEN = """(button) => {
+    for (let d = button.closest('details'); d; d = d.parentElement.closest('details')) {
+        d.open = true;
+    }
+}"""
+
 
 def send(page: Any, action: str, values: dict[str, Any], button: str = "") -> None:
     """Fill the page's form that posts ``action`` (e.g. "/hands/2/claim") and tap its submit
-    button (the one whose value is ``button``, if given), scrolled to as a finger would."""
-    form = page.locator(f"form[action*='{action}']").first
+    button (the one whose value is ``button``, if given), scrolled to as a finger would. A
+    section of a form of several (Stovkahra's dost) posts by its button's formaction."""
+    own = page.locator(f"button[type=submit][formaction*='{action}']:not([hidden])")
+    if own.count() and not button:
+        submit = own.first
+        form = submit.locator("xpath=ancestor::form")
+    else:
+        form = page.locator(f"form[action*='{action}']").first
+        submit = form.locator(f"button[type=submit][value='{button}']" if button else
+                              "button[type=submit]:not([hidden]):not([formaction])").first
     form.evaluate(FILL, values)
-    submit = form.locator(f"button[type=submit][value='{button}']" if button
-                          else "button[type=submit]").first
+    submit.evaluate(OPEN)
     submit.scroll_into_view_if_needed()
     submit.tap()
     settled(page)

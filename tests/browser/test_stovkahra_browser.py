@@ -88,6 +88,9 @@ def test_a_game_to_100_a_right_dost_and_the_matchstick_choice(page: object,
     expect(error).to_contain_text("Aces declared: Anna 3 and David 3")
     expect(error).to_be_visible()
     expect(page.locator("input[name='combination-seat'][value='3']")).to_be_checked()  # type: ignore[attr-defined]
+    # the refused declaration cleared: a combination left picked holds up the score (issue 21)
+    page.select_option("#combination-count", "")  # type: ignore[attr-defined]
+    page.select_option("#combination-rank", "")  # type: ignore[attr-defined]
 
     # Finish (open from the start of the deal): NS 40 card points in 5 tricks and trick 4
     # with a seven (the sevens asked on demand); EW the last trick.

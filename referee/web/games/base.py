@@ -175,6 +175,22 @@ class WebGame:
         """The form ``name`` bound to the request."""
         return self.with_choices(self.form_classes[name](prefix=name), ctx)
 
+    def refuse_unrecorded(self, action: str, ctx: ActionContext) -> None:
+        """Before action ``action`` scores the hand: raise FormInvalid at the field of another
+        section of the same form (Marjolet's turn, Stovkahra's combination) that holds cards
+        or a combination picked there and not recorded, so that none is dropped unseen."""
+
+    def typed_sections(self, ctx: ActionContext, forms: dict[str, FlaskForm],
+                       sections: Iterable[str], saved: str | None,
+                       values: Any) -> None:
+        """Bind each form of ``sections`` but ``saved`` for which ``values`` (a request's
+        form data) carries fields to them: the sections of one page form, shown again with
+        what was typed in them and not saved."""
+        for name in sections:
+            if name != saved and any(key.startswith(f"{name}-") for key in values):
+                forms[name] = self.with_choices(
+                    self.form_classes[name](prefix=name, formdata=values), ctx)
+
     def valid_trick(self, hand: dict[str, Any], trick: int) -> bool:
         """May the editor open this trick of this hand? (Games without tricks: never.)"""
         return False

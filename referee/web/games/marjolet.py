@@ -24,7 +24,7 @@ from ...engine.games.marjolet.values import (
 )
 from .. import htmx
 from ..fields import WholeNumber, chosen_seat
-from .base import Action, ActionContext, WebGame
+from .base import Action, ActionContext, FormInvalid, WebGame
 
 CARDS = [(str(card), FRENCH.short_name(card)) for card in FRENCH.cards]
 PLAYER = [("0", "0"), ("1", "1")]
@@ -276,10 +276,6 @@ EDITOR_FIELDS = frozenset(
 UNSAVED = "marjolet-unsaved"
 
 
-def _prefixed(values: MultiDict[str, str], name: str) -> bool:
-    return any(key.startswith(f"{name}-") for key in values)
-
-
 def _unsaved(ctx: ActionContext) -> tuple[str | None, MultiDict[str, str] | None]:
     """The section this request saves, and the values typed in the editor of hand
     ``ctx.hand`` that are not saved (None when there are none to show again)."""
@@ -370,12 +366,31 @@ class MarjoletWeb(WebGame):
         saved, values = _unsaved(ctx)
         if values is None:
             return forms
-        for name, cls in self.form_classes.items():
-            if name != saved and name != "unmeld" and _prefixed(values, name):
-                forms[name] = self.with_choices(cls(prefix=name, formdata=values), ctx)
+        self.typed_sections(ctx, forms, [n for n in self.form_classes if n != "unmeld"], saved,
+                            values)
         if saved == "turn" and _exchange(ctx.facts):
             forms["finish"].seven.data = EXCHANGED       # the turn just told it
         return forms
+
+    def refuse_unrecorded(self, action: str, ctx: ActionContext) -> None:
+        """The deal is not scored while the turn section holds a meld's cards or the
+        exchange, picked and not recorded (rule 6.1: the table records the melds of each turn):
+        refused at that field, everything typed kept."""
+        if action != "finish":
+            return
+        turn = self.with_choices(TurnForm(prefix="turn"), ctx)
+        if turn.cards.data:
+            names = dict(CARDS)
+            picked = " ".join(names[c] for c in turn.cards.data if c in names) or "Cards"
+            field, message = turn.cards, (f"{picked} picked but not recorded: tap Record the "
+                                          "turn, or clear them")
+        elif turn.exchange.data:
+            field, message = turn.exchange, ("The exchange of the trump 7 is ticked but not "
+                                             "recorded: tap Record the turn, or untick it")
+        else:
+            return
+        field.errors = [*field.errors, message]
+        raise FormInvalid("turn", turn)
 
     def bound_form(self, name: str, ctx: ActionContext) -> FlaskForm:
         # only the editor's own fields, and values as short as the editor's: the session

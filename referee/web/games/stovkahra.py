@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from flask import request
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -20,7 +21,7 @@ from ...engine.errors import RuleViolation
 from ...engine.games.stovkahra import GAME
 from ...scoresheet.stovkahra import combination_words as _combination_words
 from ..fields import WholeNumber, chosen_seat
-from .base import Action, ActionContext, WebGame
+from .base import Action, ActionContext, FormInvalid, WebGame
 
 CARDS = [(str(card), FRENCH.short_name(card)) for card in FRENCH.cards]
 SEATS = [("0", "N"), ("1", "E"), ("2", "S"), ("3", "W")]
@@ -125,6 +126,9 @@ FORMS: dict[str, type[FlaskForm]] = {
     "finish": FinishForm, "dost": DostForm, "sticks": SticksForm,
 }
 
+# The sections of the deal's one page form: what is typed in one travels with another's
+# button (a combination picked and not declared is never dropped by the score).
+DEAL_FORM = ("combination", "finish", "dost")
 
 
 def proposed_dealer(ctx: ActionContext) -> int:
@@ -325,6 +329,37 @@ class StovkahraWeb(WebGame):
         "dost": Action("dost", apply_dost, "Dost"),
         "sticks": Action("sticks", apply_sticks, "Matchstick choice"),
     }
+
+    def refuse_unrecorded(self, action: str, ctx: ActionContext) -> None:
+        """The deal is not scored (finish or dost) while "Add a combination" holds cards, a
+        rank or a number picked and not declared (rule 4.3.2: only declared combinations
+        score): refused at that field, everything typed kept."""
+        if action not in ("finish", "dost"):
+            return
+        combination = self.with_choices(CombinationForm(prefix="combination"), ctx)
+        if combination.cards.data:
+            names = dict(CARDS)
+            field = combination.cards
+            picked = " ".join(names[c] for c in field.data if c in names) or "Cards"
+        elif combination.rank.data or combination.count.data:
+            field = combination.rank if combination.rank.data else combination.count
+            said = [dict(c.choices).get(c.data, "") for c in (combination.count, combination.rank)
+                    if c.data]
+            picked = " ".join(said).capitalize()
+        else:
+            return
+        field.errors = [*field.errors, f"{picked} picked but not declared: tap Declare, or "
+                                       "clear them"]
+        raise FormInvalid("combination", combination)
+
+    def forms(self, ctx: ActionContext) -> dict[str, FlaskForm]:
+        """Fresh forms; but answering an action on this deal, the deal form's other sections
+        (combination, finish, dost: one page form) show what was typed in them."""
+        forms = super().forms(ctx)
+        args = request.view_args or {}
+        if request.endpoint == "matches.hand_action" and args.get("hand") == ctx.hand:
+            self.typed_sections(ctx, forms, DEAL_FORM, args.get("action"), request.form)
+        return forms
 
     def new_form(self) -> FlaskForm:
         return NewSeriesForm()
