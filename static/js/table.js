@@ -26,7 +26,13 @@
       request forgets them, as it forgets what was open (5).
    8. The chart, once opened, stays open: an answer that brings its panel back folded opens it
       again (it then loads the chart as the match now stands), and a change from another
-      phone loads it again. */
+      phone loads it again.
+   9. An editor follows the match while nothing is typed into it: each poll says whether the
+      editor holds something typed (a field changed from the value the page brought, or what
+      a refusal kept: [data-typed]); when another phone changed the hand it is about, the
+      answer to an untouched editor is the editor as the match now stands (the next hand's,
+      views.live), and to one with something typed a warning. An answer that brings a new
+      editor is dropped if something was typed while it was on its way: the next poll warns. */
 (function () {
   "use strict";
 
@@ -40,6 +46,28 @@
   // to the page: they neither forget what is open (5) nor move the focus (4).
   function addsOnly(elt) { return Boolean(elt && elt.closest && elt.closest("[data-adds]")); }
 
+  // Has something been typed into the editor (9)? A control whose state is not the one the
+  // page brought, or an editor that keeps what a refusal or a conflict sent back.
+  function changed(el) {
+    if (el.type === "hidden" || el.type === "submit" || el.type === "button") { return false; }
+    if (el.type === "checkbox" || el.type === "radio") { return el.checked !== el.defaultChecked; }
+    if (el.tagName === "SELECT") {
+      var options = Array.prototype.slice.call(el.options);
+      var preset = options.some(function (o) { return o.defaultSelected; });
+      return options.some(function (o, i) {
+        return o.selected !== (preset ? o.defaultSelected : i === 0 && !el.multiple);
+      });
+    }
+    return el.value !== el.defaultValue;
+  }
+
+  function typed() {
+    var editor = document.getElementById("live-editor");
+    if (!editor) { return false; }
+    if (editor.hasAttribute("data-typed")) { return true; }
+    return Array.prototype.some.call(editor.querySelectorAll("input, select, textarea"), changed);
+  }
+
   // A late poll answer: its scoreboard may no longer be in the page (the answer to this
   // page's own request replaced it), so its events do not bubble up to the document: the
   // check listens on the scoreboard itself.
@@ -48,8 +76,14 @@
     if (xhr.refereeSent === undefined) { return; }
     if (pending.length > 0 || xhr.refereeSent <= answered) {
       event.detail.shouldSwap = false;
+    } else if (xhr.getResponseHeader("HX-Retarget") && typed()) {
+      event.detail.shouldSwap = false;       // a new editor, but something was typed meanwhile
     }
   }
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (isPoll(event.detail.elt) && typed()) { event.detail.parameters.typed = "1"; }
+  });
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail.elt;
