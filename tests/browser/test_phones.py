@@ -14,6 +14,7 @@ with every request of both phones 400 ms slow."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -29,13 +30,8 @@ DELAY = 400                 # ms added to every request of a slow phone
 
 
 # ---------------------------------------------------------------------------------------------
-# Each game: a match, a new hand begun (typed, not sent) and sent, and a hand entered whole
-
-
-def _names(page: Any, names: list[str]) -> None:
-    fields = page.locator("input[name='players'], #player_a, #player_b")
-    for seat, name in enumerate(names):
-        fields.nth(seat).fill(name)
+# Each game: a match, a new hand begun (typed, not sent) and sent, a hand entered whole, and
+# the number that a finished hand's editor changes
 
 
 def _tartli_new(page: Any, server: str) -> None:
@@ -46,21 +42,87 @@ def _tartli_new(page: Any, server: str) -> None:
 
 
 def _tartli_begin(page: Any, choice: int) -> None:
-    page.locator("#editor label:has(> input[name='indicator-indicator'])"
-                 f"[title='{['Eight of hearts', 'Nine of leaves', 'Ace of bells'][choice]}']"
+    title = ["Eight of hearts", "Nine of leaves", "Ace of bells"][choice]
+    page.locator(f"#editor label[title='{title}']:has(> input[name='indicator-indicator'])"
                  ).click()
 
 
-def _tartli_whole(page: Any, pile: int) -> None:
+def _tartli_whole(page: Any, points: int) -> None:
     _tartli_begin(page, 0)
-    page.fill("#indicator-pile", str(pile))
+    page.fill("#indicator-pile", str(points))
     page.locator("label:has(> input[name='indicator-last'][value='0'])").click()
     page.get_by_role("button", name="Score the hand").click()
 
 
-def _tartli_edit(page: Any, pile: int) -> None:
-    """In an open editor of a finished hand: the pile changed, not sent."""
-    page.locator("#editor details.finish[open] #finish-pile").fill(str(pile))
+def _marjolet_new(page: Any, server: str) -> None:
+    page.goto(f"{server}/new/marjolet")
+    page.fill("#player_a", "Anne")
+    page.fill("#player_b", "Bruno")
+    page.click("text=Start the game")
+
+
+def _marjolet_begin(page: Any, choice: int) -> None:
+    title = ["Nine of clubs", "Ten of hearts", "Ace of spades"][choice]
+    page.locator(f"#editor label[title='{title}']:has(> input[name='turnup-turnup'])").click()
+
+
+def _marjolet_rest(page: Any) -> None:
+    page.check("#finish-trick10-0")
+    page.check("#finish-last-1")
+    page.check("#finish-seven-0")
+
+
+def _marjolet_whole(page: Any, points: int) -> None:
+    _marjolet_begin(page, 0)
+    page.get_by_role("button", name="Start deal").click()
+    page.fill("#finish-brisques", str(points))
+    _marjolet_rest(page)
+    page.get_by_role("button", name="Score the deal").click()
+
+
+def _stovkahra_new(page: Any, server: str) -> None:
+    page.goto(f"{server}/new/stovkahra")
+    for field, name in (("north", "Anna"), ("east", "Boris"), ("south", "Cilka"),
+                        ("west", "David")):
+        page.fill(f"#{field}", name)
+    page.click("text=Start the series")
+
+
+def _stovkahra_begin(page: Any, choice: int) -> None:
+    page.check(f"input[name='start-trumps'][value='{'hdc'[choice]}']")
+
+
+def _stovkahra_rest(page: Any) -> None:
+    page.fill("#finish-tricks", "5")
+    page.check("#finish-last-1")
+
+
+def _stovkahra_whole(page: Any, points: int) -> None:
+    _stovkahra_begin(page, 0)
+    page.get_by_role("button", name="Start deal").click()
+    page.fill("#finish-points", str(points))
+    _stovkahra_rest(page)
+    page.get_by_role("button", name="Score the deal").click()
+
+
+def _troggu_new(page: Any, server: str) -> None:
+    page.goto(f"{server}/new/troggu")
+    seats = page.locator("input[name='players']")
+    for seat, name in enumerate(["Anna", "Beat", "Carla", "Dario", "Elsa"]):
+        seats.nth(seat).fill(name)
+    page.click("text=Start the match")
+
+
+def _troggu_begin(page: Any, choice: int) -> None:
+    row = page.locator("#editor .call-row").filter(has_text=["Dario", "Carla", "Elsa"][choice])
+    row.locator("label.call").filter(has_text="Solo").click()
+
+
+def _troggu_whole(page: Any, points: int) -> None:
+    _troggu_begin(page, 0)
+    page.get_by_role("button", name="Record the bidding").click()
+    page.fill("#finish-points", str(points))
+    page.get_by_role("button", name="Score the hand").click()
 
 
 @dataclass
@@ -69,17 +131,35 @@ class Game:
     word: str
     new: Callable[[Any, str], None]
     begin: Callable[[Any, int], None]          # a new hand's first choice, typed, not sent
-    start: str                                 # the button that sends it: "Start hand"
-    whole: Callable[[Any, int], None]          # a hand entered and scored
-    edit: Callable[[Any, int], None]           # a finished hand's editor: a number changed
-    save: str                                  # the button of that edit
-    scores: Callable[[int], str]               # a hand entered whole, in words
+    start: Callable[[int], str]                # the button that sends it, for hand n
+    whole: Callable[[Any, int], None]          # a hand entered and scored (with a number)
+    number: str                                # that number's field in the hand's editor
+    save: str                                  # the button that scores the hand
+    scores: str                                # a hand's scores in words (a pattern)
+    rest: Callable[[Any], None]                # the end's other fields, typed, not sent
+    points: tuple[int, int]                    # two valid values of that number
 
 
+NUMBER = r"−?\d+"
 GAMES = {
-    "tartli": Game("tartli", "hand", _tartli_new, _tartli_begin, "Start hand", _tartli_whole,
-                   _tartli_edit, "Score the hand",
-                   lambda pile: f"Anna {pile + 10}, Béla {151 - pile}"),
+    "tartli": Game("tartli", "hand", _tartli_new, _tartli_begin, lambda n: f"Start hand {n}",
+                   _tartli_whole, "#finish-pile", "Score the hand",
+                   rf"Anna {NUMBER}, Béla {NUMBER}",
+                   lambda page: page.check("#finish-last-0"), (100, 90)),
+    "marjolet": Game("marjolet", "deal", _marjolet_new, _marjolet_begin,
+                     lambda n: f"Start deal {n}", _marjolet_whole, "#finish-brisques",
+                     "Score the deal", rf"Anne {NUMBER}, Bruno {NUMBER}",
+                     _marjolet_rest, (50, 60)),
+    "stovkahra": Game("stovkahra", "deal", _stovkahra_new, _stovkahra_begin,
+                      lambda n: f"Start deal {n}", _stovkahra_whole, "#finish-points",
+                      "Score the deal", rf"Anna & Cilka {NUMBER}, Boris & David {NUMBER}",
+                      _stovkahra_rest, (40, 44)),
+    "troggu": Game("troggu", "hand", _troggu_new, _troggu_begin,
+                   lambda n: "Record the bidding", _troggu_whole, "#finish-points",
+                   "Score the hand",
+                   ", ".join(f"{name} {NUMBER}" for name in
+                             ("Anna", "Beat", "Carla", "Dario", "Elsa")),
+                   lambda page: None, (52, 71)),
 }
 
 
@@ -117,6 +197,14 @@ def phones(page: Any, new_page: Callable[[], Any], server: str, game: Game,
     return page, other
 
 
+def reveal(page: Any, game: Game) -> Any:
+    """The number field of the hand's end, its fold opened where it is folded."""
+    field = page.locator(game.number)
+    if not field.is_visible():
+        page.locator("#editor summary").filter(has_text="Finish").first.click()
+    return field
+
+
 def heading(page: Any) -> Any:
     return page.locator("#editor h2")
 
@@ -132,7 +220,7 @@ def test_an_untouched_editor_follows_the_match(page: Any, new_page: Callable[[],
     game = GAMES[name]
     a, b = phones(page, new_page, server, game, delayed)
     word = game.word.capitalize()
-    game.whole(a, 100)
+    game.whole(a, game.points[0])
     expect(heading(a)).to_contain_text(f"{word} 2")
     after_a = stored(a)
     assert len(after_a) == 1
@@ -143,7 +231,7 @@ def test_an_untouched_editor_follows_the_match(page: Any, new_page: Callable[[],
     assert stored(b) == after_a
     # B's next hand is hand 2; hand 1 stays as A stored it.
     game.begin(b, 1)
-    b.get_by_role("button", name=f"{game.start} 2").click()
+    b.get_by_role("button", name=game.start(2)).click()
     expect(b.locator("#history")).to_contain_text("#2")
     now = stored(b)
     assert len(now) == 2 and now[0] == after_a[0]
@@ -157,18 +245,18 @@ def test_an_entry_for_a_hand_filled_elsewhere_is_offered_as_the_next(
     a, b = phones(page, new_page, server, game, delayed)
     word = game.word.capitalize()
     game.begin(b, 1)                                  # B is choosing hand 1's first fact
-    game.whole(a, 100)                                # ... when A enters hand 1 whole
+    game.whole(a, game.points[0])                                # ... when A enters hand 1 whole
     expect(heading(a)).to_contain_text(f"{word} 2")
     after_a = stored(a)
     # B typed something: told, its editor kept as it is.
     expect(b.locator("#editor-stale")).to_contain_text(
         f"{word} 1 was just changed on another phone", timeout=LIVE)
     expect(heading(b)).to_contain_text(f"{word} 1")
-    b.get_by_role("button", name=f"{game.start} 1").click()
+    b.get_by_role("button", name=game.start(1)).click()
     # Refused; the stored hand named by players and scores; B's entry offered as hand 2.
     conflict = b.locator("#conflict")
     expect(conflict).to_contain_text(f"Stored meanwhile: {game.word} 1")
-    expect(conflict).to_contain_text(game.scores(100))
+    expect(conflict).to_contain_text(re.compile(game.scores))
     expect(heading(b)).to_contain_text(f"{word} 2")
     assert stored(b) == after_a
     # Every button of B's editor posts for hand 2 now: none can change the stored hand 1.
@@ -176,8 +264,83 @@ def test_an_entry_for_a_hand_filled_elsewhere_is_offered_as_the_next(
         "forms => forms.flatMap(f => [f.action, ...Array.from(f.querySelectorAll("
         "'[formaction]'), e => e.formAction)])")
     assert actions and all("/hands/2/" in url for url in actions), actions
-    b.get_by_role("button", name=f"{game.start} 2").click()
+    b.get_by_role("button", name=game.start(2)).click()
     expect(b.locator("#conflict")).to_have_count(0)
     expect(b.locator("#history")).to_contain_text("#2")
     now = stored(b)
     assert len(now) == 2 and now[0] == after_a[0]
+
+
+@pytest.mark.parametrize("delayed", [False, True], ids=["quick", "slow"])
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_hand_changed_while_the_other_phone_is_half_way_through_the_next(
+        page: Any, new_page: Callable[[], Any], server: str, name: str, delayed: bool) -> None:
+    game = GAMES[name]
+    a, b = phones(page, new_page, server, game, delayed)
+    word = game.word.capitalize()
+    game.whole(a, game.points[0])
+    expect(heading(b)).to_contain_text(f"{word} 2", timeout=LIVE)
+    one = stored(a)
+    # B starts hand 2 and is half-way through it: something typed, not sent.
+    game.begin(b, 1)
+    b.get_by_role("button", name=game.start(2)).click()
+    expect(b.locator("#history")).to_contain_text("#2")
+    number = reveal(b, game)
+    number.fill(str(game.points[1]))
+    game.rest(b)
+    two = stored(b)
+    assert len(two) == 2 and two[0] == one[0]
+    # A, untouched, follows to hand 2 as B started it, with no warning.
+    expect(heading(a)).to_contain_text(f"{word} 2", timeout=LIVE)
+    expect(a.get_by_role("button", name=game.start(2))).to_have_count(0)   # started
+    expect(a.locator("#editor-stale")).to_have_text("")
+    # A corrects hand 1 meanwhile: only hand 1 changes.
+    a.goto(a.url.split("#")[0].split("?")[0] + "/hands/1")
+    expect(heading(a)).to_contain_text(f"Editing {game.word} 1")
+    a.locator(game.number).fill(str(game.points[1]))
+    a.get_by_role("button", name=game.save).click()
+    expect(a.locator("#changes")).to_contain_text(f"{word} 1 edited")
+    now = stored(a)
+    assert now[1] == two[1] and now[0] != two[0], (two, now)
+    # B's editor of hand 2 is as B left it: not warned, what was typed kept.
+    b.wait_for_timeout(2_500 if not delayed else 4_000)
+    expect(b.locator("#editor-stale")).to_have_text("")
+    expect(heading(b)).to_contain_text(f"{word} 2")
+    expect(number).to_have_value(str(game.points[1]))
+    # B finishes hand 2: only hand 2 changes.
+    b.get_by_role("button", name=game.save).click()
+    expect(heading(b)).to_contain_text(f"{word} 3")
+    last = stored(b)
+    assert last[0] == now[0] and last[1] != now[1]
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_an_edit_of_a_hand_changed_elsewhere_shows_both(
+        page: Any, new_page: Callable[[], Any], server: str, name: str) -> None:
+    game = GAMES[name]
+    a, b = phones(page, new_page, server, game, False)
+    game.whole(a, game.points[0])
+    expect(heading(b)).to_contain_text(f"{game.word.capitalize()} 2", timeout=LIVE)
+    edit = a.url.split("#")[0].split("?")[0] + "/hands/1"
+    a.goto(edit)
+    b.goto(edit)
+    b.locator(game.number).fill(str(game.points[1]))             # B types ...
+    a.locator(game.number).fill(str(game.points[1]))             # ... A the same, and saves
+    a.get_by_role("button", name=game.save).click()
+    expect(a.locator("#changes")).to_contain_text(f"{game.word.capitalize()} 1 edited")
+    after_a = stored(a)
+    expect(b.locator("#editor-stale")).to_contain_text(
+        f"{game.word.capitalize()} 1 was just changed on another phone", timeout=LIVE)
+    b.locator(game.number).fill(str(game.points[0] + 2))
+    b.get_by_role("button", name=game.save).click()
+    conflict = b.locator("#conflict")
+    expect(conflict).to_contain_text(f"Stored meanwhile: {game.word} 1")
+    expect(conflict.locator(".scores").first).to_have_text(re.compile(game.scores))
+    expect(conflict).not_to_contain_text(re.compile(r"\d : \d"))
+    expect(b.locator(game.number)).to_have_value(str(game.points[0] + 2))
+    assert stored(b) == after_a
+    # Keeping the stored one changes nothing and brings its editor as it stands.
+    b.get_by_role("link", name=f"Keep the stored {game.word} 1").click()
+    expect(b.locator("#conflict")).to_have_count(0)
+    expect(b.locator(game.number)).to_have_value(str(game.points[1]))
+    assert stored(b) == after_a
