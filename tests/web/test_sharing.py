@@ -733,7 +733,8 @@ def test_stale_stovkahra_deal_action_keeps_what_was_typed(app: Flask, table: Tab
                              query_string={"base": stale, "editing": "1"})
     shown = _conflict_shown(page, "deal", 1)
     assert "Deal finished (deal 1)" in " ".join(page.errors)
-    assert "Jana & Eva 86, Petr & Karel 48" in shown and "card points (4 tricks) +36" in shown   # the stored deal
+    # the stored deal
+    assert "Jana & Eva 86, Petr & Karel 48" in shown and "card points (4 tricks) +36" in shown
     assert page.value("finish-points") == "44" and page.value("finish-tricks") == "6"
     assert state(app, mid) == before
 

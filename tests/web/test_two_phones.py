@@ -130,18 +130,18 @@ GAMES = {
                    ("indicator", "indicator-indicator", ["8h", "9l"]),
                    ("finish", {"finish-pile": "100", "finish-last": "0"}),
                    "finish-pile", ("100", "90", "102"), ["Anna", "Béla"]),
-    "marjolet": Game(lambda t: t.new_game(["Anne", "Bruno"]), Marjolet,  # type: ignore[attr-defined]
+    "marjolet": Game(lambda t: t.new_game(["Anne", "Bruno"]), Marjolet,
                      ("turnup", "turnup-turnup", ["9c", "7s"]),
                      ("finish", {"finish-brisques": "50", "finish-trick10": "0",
                                  "finish-last": "1", "finish-seven": "0"}),
                      "finish-brisques", ("50", "60", "70"), ["Anne", "Bruno"], "deal"),
-    "stovkahra": Game(lambda t: t.new_series(["Anna", "Boris", "Cilka", "David"]),  # type: ignore[attr-defined]
+    "stovkahra": Game(lambda t: t.new_series(["Anna", "Boris", "Cilka", "David"]),
                       Series, ("start", "start-trumps", ["h", "d"]),
                       ("finish", {"finish-points": "40", "finish-tricks": "5",
                                   "finish-last": "1"}),
                       "finish-points", ("40", "44", "46"), ["Anna & Cilka", "Boris & David"],
                       "deal"),
-    "troggu": Game(lambda t: t.new_match(names=["Anna", "Beat", "Carla", "Dario", "Elsa"]),  # type: ignore[call-arg]
+    "troggu": Game(lambda t: t.new_match(names=["Anna", "Beat", "Carla", "Dario", "Elsa"]),
                    Troggu, ("bids", "bids-bid_3", ["solo", "pass"]),
                    ("finish", {"finish-points": "52"}), "finish-points", ("52", "71", "60"),
                    ["Anna", "Beat", "Carla", "Dario", "Elsa"]),
