@@ -72,14 +72,6 @@ def _marjolet_rest(page: Any) -> None:
     page.check("#finish-seven-0")
 
 
-def _marjolet_whole(page: Any, points: int) -> None:
-    _marjolet_begin(page, 0)
-    page.get_by_role("button", name="Start deal").click()
-    page.fill("#finish-brisques", str(points))
-    _marjolet_rest(page)
-    page.get_by_role("button", name="Score the deal").click()
-
-
 def _stovkahra_new(page: Any, server: str) -> None:
     page.goto(f"{server}/new/stovkahra")
     for field, name in (("north", "Anna"), ("east", "Boris"), ("south", "Cilka"),
@@ -97,14 +89,6 @@ def _stovkahra_rest(page: Any) -> None:
     page.check("#finish-last-1")
 
 
-def _stovkahra_whole(page: Any, points: int) -> None:
-    _stovkahra_begin(page, 0)
-    page.get_by_role("button", name="Start deal").click()
-    page.fill("#finish-points", str(points))
-    _stovkahra_rest(page)
-    page.get_by_role("button", name="Score the deal").click()
-
-
 def _troggu_new(page: Any, server: str) -> None:
     page.goto(f"{server}/new/troggu")
     seats = page.locator("input[name='players']")
@@ -118,13 +102,6 @@ def _troggu_begin(page: Any, choice: int) -> None:
     row.locator("label.call").filter(has_text="Solo").click()
 
 
-def _troggu_whole(page: Any, points: int) -> None:
-    _troggu_begin(page, 0)
-    page.get_by_role("button", name="Record the bidding").click()
-    page.fill("#finish-points", str(points))
-    page.get_by_role("button", name="Score the hand").click()
-
-
 @dataclass
 class Game:
     name: str
@@ -132,7 +109,8 @@ class Game:
     new: Callable[[Any, str], None]
     begin: Callable[[Any, int], None]          # a new hand's first choice, typed, not sent
     start: Callable[[int], str]                # the button that sends it, for hand n
-    whole: Callable[[Any, int], None]          # a hand entered and scored (with a number)
+    whole: Callable[[Any, int], None] | None   # a hand entered and scored (with a number);
+    # None: begun, started, the number and the rest of the end typed, scored
     number: str                                # that number's field in the hand's editor
     save: str                                  # the button that scores the hand
     scores: str                                # a hand's scores in words (a pattern)
@@ -147,15 +125,15 @@ GAMES = {
                    rf"Anna {NUMBER}, Béla {NUMBER}",
                    lambda page: page.check("#finish-last-0"), (100, 90)),
     "marjolet": Game("marjolet", "deal", _marjolet_new, _marjolet_begin,
-                     lambda n: f"Start deal {n}", _marjolet_whole, "#finish-brisques",
+                     lambda n: f"Start deal {n}", None, "#finish-brisques",
                      "Score the deal", rf"Anne {NUMBER}, Bruno {NUMBER}",
                      _marjolet_rest, (50, 60)),
     "stovkahra": Game("stovkahra", "deal", _stovkahra_new, _stovkahra_begin,
-                      lambda n: f"Start deal {n}", _stovkahra_whole, "#finish-points",
+                      lambda n: f"Start deal {n}", None, "#finish-points",
                       "Score the deal", rf"Anna & Cilka {NUMBER}, Boris & David {NUMBER}",
                       _stovkahra_rest, (40, 44)),
     "troggu": Game("troggu", "hand", _troggu_new, _troggu_begin,
-                   lambda n: "Record the bidding", _troggu_whole, "#finish-points",
+                   lambda n: "Record the bidding", None, "#finish-points",
                    "Score the hand",
                    ", ".join(f"{name} {NUMBER}" for name in
                              ("Anna", "Beat", "Carla", "Dario", "Elsa")),
@@ -205,6 +183,18 @@ def reveal(page: Any, game: Game) -> Any:
     return field
 
 
+def whole(game: Game, page: Any, points: int) -> None:
+    """A new hand entered and scored on this phone."""
+    if game.whole is not None:
+        game.whole(page, points)
+        return
+    game.begin(page, 0)
+    page.get_by_role("button", name=game.start(0).rstrip("0")).click()
+    page.fill(game.number, str(points))
+    game.rest(page)
+    page.get_by_role("button", name=game.save).click()
+
+
 def heading(page: Any) -> Any:
     return page.locator("#editor h2")
 
@@ -220,7 +210,7 @@ def test_an_untouched_editor_follows_the_match(page: Any, new_page: Callable[[],
     game = GAMES[name]
     a, b = phones(page, new_page, server, game, delayed)
     word = game.word.capitalize()
-    game.whole(a, game.points[0])
+    whole(game, a, game.points[0])
     expect(heading(a)).to_contain_text(f"{word} 2")
     after_a = stored(a)
     assert len(after_a) == 1
@@ -245,7 +235,7 @@ def test_an_entry_for_a_hand_filled_elsewhere_is_offered_as_the_next(
     a, b = phones(page, new_page, server, game, delayed)
     word = game.word.capitalize()
     game.begin(b, 1)                                  # B is choosing hand 1's first fact
-    game.whole(a, game.points[0])                                # ... when A enters hand 1 whole
+    whole(game, a, game.points[0])                                # ... when A enters hand 1 whole
     expect(heading(a)).to_contain_text(f"{word} 2")
     after_a = stored(a)
     # B typed something: told, its editor kept as it is.
@@ -278,7 +268,7 @@ def test_a_hand_changed_while_the_other_phone_is_half_way_through_the_next(
     game = GAMES[name]
     a, b = phones(page, new_page, server, game, delayed)
     word = game.word.capitalize()
-    game.whole(a, game.points[0])
+    whole(game, a, game.points[0])
     expect(heading(b)).to_contain_text(f"{word} 2", timeout=LIVE)
     one = stored(a)
     # B starts hand 2 and is half-way through it: something typed, not sent.
@@ -319,7 +309,7 @@ def test_an_edit_of_a_hand_changed_elsewhere_shows_both(
         page: Any, new_page: Callable[[], Any], server: str, name: str) -> None:
     game = GAMES[name]
     a, b = phones(page, new_page, server, game, False)
-    game.whole(a, game.points[0])
+    whole(game, a, game.points[0])
     expect(heading(b)).to_contain_text(f"{game.word.capitalize()} 2", timeout=LIVE)
     edit = a.url.split("#")[0].split("?")[0] + "/hands/1"
     a.goto(edit)
