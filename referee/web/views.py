@@ -301,8 +301,8 @@ def render_live(
     after a refusal (422: nothing stored), the top and the editor, with what was typed. The
     top (#live-top) is the swap's target, the rest goes out of band. ``follow``: the live
     scoreboard's answer to a phone whose untouched editor another phone's change made stale
-    (views.live): the parts of a change but the undo button, which names the change this
-    phone saw."""
+    (views.live): the parts of a change but the top of the page and the undo button (which
+    names the change this phone saw), the editor its target."""
     context = _page(ctx, web, error=error, bound=bound, editing=editing, posted=posted,
                     conflict=conflict, corrections=corrections, messages=not follow)
     headers: dict[str, str] = {}
@@ -311,7 +311,7 @@ def render_live(
         context["answer"] = ("follow" if follow else "change" if changed
                              else "refusal" if status == 422 else None)
         if context["answer"]:
-            headers["HX-Retarget"] = "#live-top"
+            headers["HX-Retarget"] = "#live-editor" if follow else "#live-top"
     else:
         template = "matches/match.html"
         match = ctx.match

@@ -279,10 +279,11 @@ def test_the_live_poll_brings_an_untouched_editor_the_next_hand(app: Flask, name
     # nothing typed: the editor of hand 2, no warning, no undo of A's change
     followed = b.client.get(untouched, headers={"HX-Request": "true"})
     assert followed.status_code == 200
-    assert followed.headers["HX-Retarget"] == "#live-top"
+    assert followed.headers["HX-Retarget"] == "#live-editor"
     page = Page.of(followed)
     assert STALE not in page.text
     assert 'id="live-editor"' in page.html and "live-undo" not in page.html
+    assert "live-top" not in page.html                   # what this phone last did stays
     urls = hand_urls(page)
     assert urls and all(f"/m/{mid}/hands/2/" in url for url in urls), urls
     assert "hand=2&base=new" in _poll(page, False)       # the next poll watches hand 2
