@@ -32,7 +32,8 @@
       a refusal kept: [data-typed]); when another phone changed the hand it is about, the
       answer to an untouched editor is the editor as the match now stands (the next hand's,
       views.live), and to one with something typed a warning. An answer that brings a new
-      editor is dropped if something was typed while it was on its way: the next poll warns. */
+      editor is dropped if something was typed while it was on its way: the next poll warns.
+      A reader of the hands' history below keeps their place when the editor above changes. */
 (function () {
   "use strict";
 
@@ -76,10 +77,27 @@
     if (xhr.refereeSent === undefined) { return; }
     if (pending.length > 0 || xhr.refereeSent <= answered) {
       event.detail.shouldSwap = false;
-    } else if (xhr.getResponseHeader("HX-Retarget") && typed()) {
-      event.detail.shouldSwap = false;       // a new editor, but something was typed meanwhile
+    } else if (xhr.getResponseHeader("HX-Retarget")) {
+      if (typed()) {
+        event.detail.shouldSwap = false;     // a new editor, but something was typed meanwhile
+      } else {
+        // a new editor above the hands being read (the history fills the middle of the
+        // view): the reader keeps their place
+        var below = document.getElementById("history");
+        var top = below ? below.getBoundingClientRect().top : Infinity;
+        following = top < window.innerHeight / 2 ? {xhr: xhr, top: top} : null;
+      }
     }
   }
+
+  var following = null;      // where the history stood below an editor a poll replaces
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (!following || following.xhr !== event.detail.xhr) { return; }
+    var below = document.getElementById("history");
+    if (below) { window.scrollBy(0, below.getBoundingClientRect().top - following.top); }
+    following = null;
+  });
 
   document.addEventListener("htmx:configRequest", function (event) {
     if (isPoll(event.detail.elt) && typed()) { event.detail.parameters.typed = "1"; }
