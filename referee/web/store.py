@@ -222,6 +222,11 @@ def hand_base(facts: dict[str, Any] | None, layout: int = 0) -> str:
     return _at_layout("new" if facts is None else _mark(facts), layout)
 
 
+def is_new_base(base: str) -> bool:
+    """Was a form with this base built for a hand not stored yet (``hand_base(None)``)?"""
+    return base.rpartition("-")[2] == "new"
+
+
 def _at_layout(mark: str, layout: int) -> str:
     return f"{layout}-{mark}" if layout else mark
 

@@ -41,7 +41,7 @@ from .boards import Board, Boards, shared
 from .changes import describe_changes
 from .corrections import LaterHands, Plan, chosen, flash_plan, label_with, until
 from .games import WEB_GAMES
-from .games.base import ActionContext, FormInvalid, WebGame
+from .games.base import Action, ActionContext, FormInvalid, WebGame
 from .invalid import flag, mark, summary
 from .pdf import Scoresheets
 from .readable import readable_json, readable_match
@@ -55,7 +55,7 @@ from .sharing import (
     share_links,
     token_in,
 )
-from .store import StaleMatch, Store, StoredMatch
+from .store import StaleMatch, Store, StoredMatch, is_new_base
 from .unchanged import etag
 
 VIEW_ONLY = ("This is the match's view link: it shows the scoreboard and the record, but only "
@@ -249,7 +249,8 @@ def _page(
     posted: str | None = None, conflict: dict[str, Any] | None = None, messages: bool = True,
     corrections: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """What the match page's templates need."""
+    """What the match page's templates need. ``bound``: forms that keep what this phone
+    typed (a refusal, a conflict), so that the live scoreboard leaves its editor as it is."""
     match, result = ctx.match, ctx.result
     forms: dict[str, FlaskForm] = {}
     if match.can_edit:
@@ -261,16 +262,17 @@ def _page(
         "names": ctx.names, "sides": web.game.sides(match.settings), "forms": forms,
         "editor": web.editor(ctx), "error": error, "conflict": conflict,
         "corrections": corrections,
-        "editing": editing, "button": ButtonForm(),
+        "editing": editing, "button": ButtonForm(), "typed": bool(bound),
         "messages": get_flashed_messages(category_filter=["message"]) if messages else [],
         "outcomes": _outcomes(result) if messages else [],
         "rules": web.game.rules_in_force(match.settings), "posted": posted,
         "base": match.base(ctx.hand),
         "bases": Bases(match),          # worked out for the hands the page shows
         "etag": _etag(match.version, match.can_edit), "history_limit": HISTORY,
-        # the hand this page's editor is about: the live scoreboard says when another phone
-        # changes it under the user's fingers
-        "watch": ((ctx.hand, match.base(ctx.hand))
+        # the hand this page's editor is about (and whether it edits an earlier hand): when
+        # another phone changes it, the live scoreboard brings the editor as it stands now to
+        # a phone that typed nothing into it, and warns one that did
+        "watch": ((ctx.hand, match.base(ctx.hand), editing)
                   if match.can_edit and (not result.standing.over or editing) else None),
     }
 
@@ -295,21 +297,25 @@ def render_live(
     ctx: ActionContext, web: WebGame, *, error: str | None = None,
     bound: dict[str, FlaskForm] | None = None, status: int = 200, editing: bool = False,
     posted: str | None = None, conflict: dict[str, Any] | None = None,
-    corrections: dict[str, Any] | None = None, changed: bool = False,
+    corrections: dict[str, Any] | None = None, changed: bool = False, follow: bool = False,
 ) -> Any:
     """The match page, or to htmx its live section. An htmx answer to an action sends only
     the parts that may have changed (``answer`` in _live.html): after a ``changed`` match, the
     top, the scoreboard, the editor, the hands, the undo button and the history of changes;
     after a refusal (422: nothing stored), the top and the editor, with what was typed. The
-    top (#live-top) is the swap's target, the rest goes out of band."""
+    top (#live-top) is the swap's target, the rest goes out of band. ``follow``: the live
+    scoreboard's answer to a phone whose untouched editor another phone's change made stale
+    (views.live): the parts of a change but the top of the page and the undo button (which
+    names the change this phone saw), the editor its target."""
     context = _page(ctx, web, error=error, bound=bound, editing=editing, posted=posted,
-                    conflict=conflict, corrections=corrections)
+                    conflict=conflict, corrections=corrections, messages=not follow)
     headers: dict[str, str] = {}
     if htmx:
         template = "matches/_live.html"
-        context["answer"] = "change" if changed else "refusal" if status == 422 else None
+        context["answer"] = ("follow" if follow else "change" if changed
+                             else "refusal" if status == 422 else None)
         if context["answer"]:
-            headers["HX-Retarget"] = "#live-top"
+            headers["HX-Retarget"] = "#live-editor" if follow else "#live-top"
     else:
         template = "matches/match.html"
         match = ctx.match
@@ -352,12 +358,15 @@ def live(match_id: str) -> Any:
         watch = _watched() if board.can_edit else None
         stale = None
         if watch is not None:
-            number, base = watch
-            # Only a change made elsewhere warns: a poll sent while this phone's own
+            number, base, editing = watch
+            # Only a change made elsewhere counts: a poll sent while this phone's own
             # change was on its way answers after it (a slow network), on the old base.
             latest = board.latest_device
             if board.base(number) != base and not (latest is not None and made_here(latest)):
                 stale = number
+                if request.args.get("typed") != "1":
+                    # nothing typed into the editor (table.js says): it follows the match
+                    return _follow(match_id, number if editing else None)
         inside, rest = board.parts(generate_csrf() if board.can_edit else "")
         response = Response(render_template(
             "matches/_scoreboard.html", oob=True, match=board, game=WEB_GAMES[board.game].game,
@@ -392,13 +401,30 @@ def _board(match_id: str) -> Board:
     return board
 
 
-def _watched() -> tuple[int, str] | None:
-    """The (hand, base) a polling page's editor was built on, from the poll's query."""
+def _follow(match_id: str, editing: int | None) -> Any:
+    """The live scoreboard's answer to a phone whose editor, with nothing typed into it, was
+    made stale by another phone: the match page's live parts as after a change of its own
+    (views.render_live), with the editor of the hand the match is at now (or of the earlier
+    hand it edits, as that hand now stands)."""
+    stored, web, result = load(match_id, events=HISTORY)
+    if editing is not None and not 1 <= editing <= len(stored.hands):
+        editing = None
+    page, status, headers = render_live(_context(stored, web, result, editing), web,
+                                        editing=editing is not None, follow=True)
+    response = Response(page, status, headers)
+    response.set_etag(_etag(stored.version, stored.can_edit))
+    response.headers["Cache-Control"] = "no-cache, private"
+    return response
+
+
+def _watched() -> tuple[int, str, bool] | None:
+    """The (hand, base, editing an earlier hand) a polling page's editor was built on, from
+    the poll's query."""
     hand = request.args.get("hand", type=int)
     base = request.args.get("base", "")
     if hand is None or not 1 <= hand <= 100_000 or not 1 <= len(base) <= 40:
         return None
-    return hand, base
+    return hand, base, request.args.get("editing") == "1"
 
 
 @bp.get("/m/<match_id>/changes")
@@ -474,8 +500,9 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
         if isinstance(problem, FormInvalid) and problem.form is not form:
             refused = bound[problem.name] = problem.form    # at another section's field
         if isinstance(problem, StaleMatch):
-            return _conflict_answer(match_id, web, hand, on_hand=True, trick=ctx.trick,
-                                    bound=bound, editing=editing, posted=spec.form)
+            return _conflict_answer(match_id, web, hand, spec=spec,
+                                    form=form if valid_trick else None, trick=ctx.trick,
+                                    editing=editing)
         error = None
         if isinstance(problem, RuleViolation):
             error = problem.explain()       # the summary at the top; beside its field too
@@ -551,29 +578,85 @@ def _stale_form(stored: StoredMatch, hand: int) -> bool:
 
 
 def _conflict_answer(
-    match_id: str, web: WebGame, hand: int, *, on_hand: bool = False,
-    trick: int | None = None, **page: Any,
+    match_id: str, web: WebGame, hand: int, *, spec: Action | None = None,
+    form: FlaskForm | None = None, trick: int | None = None, editing: bool = False,
 ) -> Any:
     """409: what another device stored meanwhile as hand ``hand``, beside what this one sent
-    (a bound form in ``page`` keeps what was typed), on the match as it is stored now.
-    ``on_hand``: the editor stays on that hand, so that sending again replaces it."""
+    (``form``, the bound form of the action ``spec``, keeps what was typed), on the match as
+    it is stored now.
+
+    A form for a new hand (its base: ``hand_base(None)``) whose number another device filled
+    meanwhile is offered as the next new hand, never as a change of the stored one: its every
+    button posts for the new hand. A form for a stored hand that changed elsewhere stays on
+    that hand, shown beside the stored one by name and score: sending it again (on the stored
+    hand's base) replaces the stored hand, "Keep" leaves it."""
     fresh, _, result = load(match_id, events=HISTORY)
     word = web.game.hand_word
     last = fresh.events[0] if fresh.events else None
     by = f" ({last.device or 'another device'}: {last.label})" if last else ""
-    if hand <= len(fresh.hands):
+    exists = hand <= len(fresh.hands)
+    stored = None
+    if exists:
         stored = result.hands[hand - 1] if hand <= len(result.hands) else result.draft
-        message = (f"{word.capitalize()} {hand} was changed on another device meanwhile{by}, "
-                   f"so what you sent was not saved. The stored {word} is shown beside what "
-                   f"you entered, which is kept: if yours is right, send it again to replace "
-                   f"the stored one.")
+        message = f"{word.capitalize()} {hand} was changed on another device meanwhile{by}"
     else:
-        stored = None
         message = (f"{word.capitalize()} {hand} no longer exists: it was deleted on another "
-                   f"device meanwhile{by}. Nothing was saved; what you entered is kept.")
-    editor = min(hand, len(fresh.hands) + 1) if on_hand else None
-    return render_live(_context(fresh, web, result, editor, trick), web, error=message,
-                       conflict={"hand": hand, "stored": stored}, status=409, **page)
+                   f"device meanwhile{by}")
+    offered = spec is not None and is_new_base(request.args.get("base", ""))
+    yours = None
+    if spec is None:                              # a delete: nothing typed to keep
+        ctx = _context(fresh, web, result)
+        message += ". Nothing was deleted."
+    elif offered:
+        number = len(fresh.hands) + 1
+        ctx = _context(fresh, web, result, number)
+        _propose_dealer(web, ctx, spec.form, form)
+        editing = False
+        once = (f" once {word} {number - 1} is finished" if result.draft is not None
+                else "")
+        message += (f", so what you sent was not saved. It is kept below as {word} {number}: "
+                    f"send it{once} to record it as {word} {number}.")
+    else:
+        ctx = _context(fresh, web, result, min(hand, len(fresh.hands) + 1),
+                       trick if exists else None)
+        if exists:
+            yours = _yours(web, ctx, spec)
+            message += (f", so what you sent was not saved. Both are shown: if yours is right, "
+                        f"send it again to replace the stored {word}; else keep the stored "
+                        f"one.")
+        else:
+            message += ". Nothing was saved; what you entered is kept."
+    bound = {spec.form: form} if spec is not None and form is not None else None
+    keep = (url_for(".edit_hand", match_id=fresh.token, hand=hand) if editing and exists
+            else url_for(".match", match_id=fresh.token))
+    return render_live(ctx, web, error=message, bound=bound, editing=editing,
+                       posted=spec.form if spec is not None else None, status=409,
+                       conflict={"hand": hand, "stored": stored, "offered": offered,
+                                 "yours": yours, "keep": keep, "typed": spec is not None})
+
+
+def _propose_dealer(web: WebGame, ctx: ActionContext, name: str, form: FlaskForm | None) -> None:
+    """An entry offered as another hand than the one it was typed for: its dealer is the one
+    proposed for that hand (the deal passes on), as a fresh form of it would show."""
+    if form is not None and "dealer" in form:
+        proposed = web.form_data(ctx).get(name, {}).get("dealer")
+        if proposed is not None:
+            form["dealer"].data = proposed
+
+
+def _yours(web: WebGame, ctx: ActionContext, spec: Action) -> HandOutcome | None:
+    """Hand ``ctx.hand`` as this post would make it of the stored match (what sending it again
+    stores), read from the post once more (the form shown keeps its own state); None when the
+    post would be refused."""
+    form = web.bound_form(spec.form, ctx)
+    try:
+        if not form.validate():
+            return None
+        hands = spec.apply(ctx, form)
+        result = scoring.score(ctx.match.game, ctx.match.settings, hands, ctx.match.hands)
+    except (FormInvalid, RuleViolation):
+        return None
+    return (result.hands[ctx.hand - 1] if ctx.hand <= len(result.hands) else result.draft)
 
 
 @bp.get("/m/<match_id>/hands/<int:hand>/delete")

@@ -36,7 +36,14 @@
       browser presses the form's first button, which in a form of several parts (Tartli's
       "Score it now" under "Start hand", Marjolet's turn after the Finish) is another part's.
       Without JavaScript the form's first button is its most used action (a hidden one where
-      needed: templates/_editor_macros.html, enter_key). */
+      needed: templates/_editor_macros.html, enter_key).
+  11. An editor follows the match while nothing is typed into it: each poll says whether the
+      editor holds something typed (a field changed from the value the page brought, or what
+      a refusal kept: [data-typed]); when another phone changed the hand it is about, the
+      answer to an untouched editor is the editor as the match now stands (the next hand's,
+      views.live), and to one with something typed a warning. An answer that brings a new
+      editor is dropped if something was typed while it was on its way: the next poll warns.
+      A reader of the hands' history below keeps their place when the editor above changes. */
 (function () {
   "use strict";
 
@@ -50,6 +57,28 @@
   // to the page: they neither forget what is open (5) nor move the focus (4).
   function addsOnly(elt) { return Boolean(elt && elt.closest && elt.closest("[data-adds]")); }
 
+  // Has something been typed into the editor (11)? A control whose state is not the one the
+  // page brought, or an editor that keeps what a refusal or a conflict sent back.
+  function changed(el) {
+    if (el.type === "hidden" || el.type === "submit" || el.type === "button") { return false; }
+    if (el.type === "checkbox" || el.type === "radio") { return el.checked !== el.defaultChecked; }
+    if (el.tagName === "SELECT") {
+      var options = Array.prototype.slice.call(el.options);
+      var preset = options.some(function (o) { return o.defaultSelected; });
+      return options.some(function (o, i) {
+        return o.selected !== (preset ? o.defaultSelected : i === 0 && !el.multiple);
+      });
+    }
+    return el.value !== el.defaultValue;
+  }
+
+  function typed() {
+    var editor = document.getElementById("live-editor");
+    if (!editor) { return false; }
+    if (editor.hasAttribute("data-typed")) { return true; }
+    return Array.prototype.some.call(editor.querySelectorAll("input, select, textarea"), changed);
+  }
+
   // A late poll answer: its scoreboard may no longer be in the page (the answer to this
   // page's own request replaced it), so its events do not bubble up to the document: the
   // check listens on the scoreboard itself.
@@ -58,8 +87,31 @@
     if (xhr.refereeSent === undefined) { return; }
     if (pending.length > 0 || xhr.refereeSent <= answered) {
       event.detail.shouldSwap = false;
+    } else if (xhr.getResponseHeader("HX-Retarget")) {
+      if (typed()) {
+        event.detail.shouldSwap = false;     // a new editor, but something was typed meanwhile
+      } else {
+        // a new editor above the hands being read (the history fills the middle of the
+        // view): the reader keeps their place
+        var below = document.getElementById("history");
+        var top = below ? below.getBoundingClientRect().top : Infinity;
+        following = top < window.innerHeight / 2 ? {xhr: xhr, top: top} : null;
+      }
     }
   }
+
+  var following = null;      // where the history stood below an editor a poll replaces
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (!following || following.xhr !== event.detail.xhr) { return; }
+    var below = document.getElementById("history");
+    if (below) { window.scrollBy(0, below.getBoundingClientRect().top - following.top); }
+    following = null;
+  });
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (isPoll(event.detail.elt) && typed()) { event.detail.parameters.typed = "1"; }
+  });
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail.elt;

@@ -176,19 +176,24 @@ def test_two_phones_enter_the_same_hand(page: Any, new_page: Callable[[], Any],
     expect(other.locator("#editor")).to_contain_text("Hand 1")
 
     # Both tap an indicator for hand 1; the first to send it wins.
+    other.click("#editor label[title='Nine of leaves']")      # typed, not sent yet
     start_hand(page, "Eight of hearts")
     expect(page.locator(".trumps")).to_contain_text("hearts")
     # The other phone's poll warns its editor at once; the form stays as it is.
     expect(other.locator("#editor-stale")).to_contain_text(
         "Hand 1 was just changed on another phone", timeout=LIVE_WITHIN * 1000)
-    start_hand(other, "Nine of leaves")
+    other.click("text=Start hand 1")
     conflict = other.locator("#conflict")
     expect(conflict).to_be_visible()
     expect(conflict).to_contain_text("Stored meanwhile: hand 1")
     expect(other.locator("#rule-error")).to_contain_text("changed on another device meanwhile")
     expect(other.locator("#editor input[name='indicator-indicator'][value='9l']")).to_be_checked()
-    expect(other.locator(".trumps")).to_contain_text("hearts")      # the stored hand's editor
+    # offered as hand 2 (issue 21), never as a change of the hand the first phone started
+    expect(other.locator("#editor h2")).to_contain_text("Hand 2")
+    expect(other.locator("#rule-error")).to_contain_text("once hand 1 is finished")
     assert other.url == edit_url
+    other.click("#conflict a:has-text('leave it')")           # back to the match as it is
+    expect(other.locator(".trumps")).to_contain_text("hearts")      # the stored hand's editor
 
     # Both finish hand 1 with different pile counts: the second keeps what it typed.
     for phone in (page, other):
@@ -198,8 +203,12 @@ def test_two_phones_enter_the_same_hand(page: Any, new_page: Callable[[], Any],
     other.fill("#finish-pile", "90")
     page.click("text=Score the hand")
     expect(page.locator("#standings tr:nth-child(1) td").nth(0)).to_have_text("110")
+    expect(other.locator("#editor-stale")).to_contain_text(
+        "Hand 1 was just changed on another phone", timeout=LIVE_WITHIN * 1000)
     other.click("text=Score the hand")
-    expect(other.locator("#conflict")).to_contain_text("110 : 51")
+    # both versions, by name and score (issue 21: not "110 : 51")
+    expect(other.locator("#conflict")).to_contain_text("Anna 110, Béla 51")
+    expect(other.locator("#conflict")).to_contain_text("Yours, not saved: Anna 100, Béla 61")
     expect(other.locator("#finish-pile")).to_have_value("90")
     expect(other.locator("#finish-last-0")).to_be_checked()
     # Sent again on purpose, it replaces the stored hand.

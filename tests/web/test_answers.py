@@ -202,7 +202,8 @@ def test_the_shared_poll_still_warns_only_the_stale_editor(
     assert mine.trick(mid, 2, 1, winner=A).status == 302
     other = another_phone(app, csrf_token)
     editing_1 = _poll(table.get(f"/m/{mid}/hands/1").html)
-    editing_2 = _poll(other.get(f"/m/{mid}/hands/2").html)
+    # (something typed into the editor of hand 2: warned; untouched, it would follow)
+    editing_2 = _poll(other.get(f"/m/{mid}/hands/2").html) + "&typed=1"
     assert mine.trick(mid, 2, 2, winner=B).status == 302
     rendered, stop = _rendered(app)
     try:
@@ -286,7 +287,7 @@ def test_a_new_version_of_a_long_match_fingerprints_only_the_hands_it_shows(
 
     hands = 3 * PAGE
     mid = seed_evening(table, hands)
-    watching = _poll(table.get(f"/m/{mid}/hands/{PAGE}").html)      # an older page's hand
+    watching = _poll(table.get(f"/m/{mid}/hands/{PAGE}").html) + "&typed=1"  # an older hand
     assert finish(another_phone(app, csrf_token), mid, PAGE, 61, False).status == 302
     fingerprinted: list[object] = []
     fingerprint = stored.hand_base

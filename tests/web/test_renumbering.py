@@ -120,10 +120,12 @@ def test_the_whole_history_of_changes_has_its_page(app: Flask, table: Table) -> 
     assert mid not in table.get(f"/m/{view}/changes").html
 
 
-def poll_url(page_html: str) -> str:
+def poll_url(page_html: str, typed: bool = True) -> str:
+    """The live poll of a page; ``typed``: as sent while something is typed into its editor
+    (warned of a change elsewhere, not brought the editor as it now stands)."""
     found = re.search(r'<div id="scoreboard"[^>]*hx-get="([^"]+)"', page_html)
     assert found
-    return found.group(1).replace("&amp;", "&")
+    return found.group(1).replace("&amp;", "&") + ("&typed=1" if typed else "")
 
 
 def another_phone(app: Flask, csrf_token: Callable[..., str]) -> Table:

@@ -690,7 +690,7 @@ def test_stale_tartli_hand_action_keeps_what_was_typed(app: Flask, table: Table,
     shown = _conflict_shown(page, "hand", 1)
     assert "Ágnes" in page.text
     assert "Hand finished (hand 1)" in " ".join(page.errors)           # who changed it
-    assert "450 : 61" in shown and "Ágnes: pile count +90" in shown   # the stored hand
+    assert "Ágnes 450, Tamás 61" in shown and "Ágnes: pile count +90" in shown   # the stored hand
     assert page.value("finish-pile") == "120"                         # what was typed is kept
     assert page.checked("finish-last") == ["1"]
     assert state(app, mid) == before
@@ -733,7 +733,8 @@ def test_stale_stovkahra_deal_action_keeps_what_was_typed(app: Flask, table: Tab
                              query_string={"base": stale, "editing": "1"})
     shown = _conflict_shown(page, "deal", 1)
     assert "Deal finished (deal 1)" in " ".join(page.errors)
-    assert "86 : 48" in shown and "card points (4 tricks) +36" in shown   # the stored deal
+    # the stored deal
+    assert "Jana & Eva 86, Petr & Karel 48" in shown and "card points (4 tricks) +36" in shown
     assert page.value("finish-points") == "44" and page.value("finish-tricks") == "6"
     assert state(app, mid) == before
 
@@ -771,7 +772,9 @@ def test_stale_delete_shows_the_stored_hand(app: Flask, table: Table, game: str,
     before = state(app, mid)
     page = other.post(stale, htmx=htmx)
     shown = _conflict_shown(page, word, 1)
-    assert ("450 : 61" if game == "tartli" else "86 : 48") in shown     # the stored hand
+    # the stored hand, by name and score (issue 21: not "450 : 61")
+    assert ("Ágnes 450, Tamás 61" if game == "tartli" else "Jana & Eva 86, Petr & Karel 48"
+            ) in shown
     assert state(app, mid) == before
 
 

@@ -136,11 +136,15 @@ def test_scored_at_once_while_another_phone_started_the_hand(table: Table, htmx:
         page = score_at_once(table, mid, 1, "8h", 100, A, htmx=htmx,
                              query_string={"base": "new"})
     assert page.status == 409, page.status
-    # beside the stored hand, what this phone sent, to send again
+    # beside the stored hand, what this phone sent, to send again as the next hand (issue
+    # 21: never as a change of the hand another phone started)
     assert page.checked("indicator-indicator") == ["8h"]
     assert page.value("indicator-pile") == "100"
     assert page.checked("indicator-last") == ["0"]
-    assert f'formaction="/m/{mid}/hands/1/played?base=' in page.html
+    assert f'formaction="/m/{mid}/hands/2/played?base=' in page.html
+    starts = re.findall(r'action="(/m/[^"]+/hands/\d+/(?:indicator|played|decider)\?[^"]*)"',
+                        page.html)
+    assert starts and all(f"/m/{mid}/hands/2/" in url for url in starts), starts
 
 
 @HTMX
