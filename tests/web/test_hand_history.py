@@ -15,6 +15,7 @@ from webtools import HAND_440_71, NAMES, Page, Table
 
 from referee.engine.games.base import MatchResult
 from referee.engine.games.troggu import GAME as TROGGU
+from referee.numbers import number, signed
 from referee.web.history import PAGE
 from tests.bench.long_match import troggu_file
 
@@ -61,7 +62,7 @@ def test_a_row_names_the_dealer_and_each_players_points_and_total(app: Flask,
     page = table.get(f"/m/{mid}")
     names = ["Anna", "Beat", "Carla", "Dario"]
     for hand in result.hands:
-        sides = " ".join(f"{name} {'+' if points > 0 else ''}{points} total {total}"
+        sides = " ".join(f"{name} {signed(points)} total {number(total)}"
                          for name, points, total in zip(names, hand.scores, hand.totals_after,
                                                         strict=True))
         assert row_text(page, hand.number) == (
