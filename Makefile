@@ -10,9 +10,10 @@ BIN := $(VENV)/bin
 LOCK := requirements.lock
 # Debian packages the tests need: the browser for the page tests, a faster WeasyPrint.
 DEBS := chromium libharfbuzz-subset0 fonts-dejavu-core
-# pytest on every core (pytest-xdist); the hostile posts' tests stay on one worker together
-# (their group, see tests/web/test_hostile.py). `make test PYTEST_ARGS=` runs in one process.
-PYTEST_ARGS ?= -n auto --dist loadgroup
+# pytest on every core (pytest-xdist: a worker per core, each test sent to the first free
+# one; see pytest_xdist_make_scheduler in tests/conftest.py). `make test PYTEST_ARGS=` runs the
+# tests in one process.
+PYTEST_ARGS ?= -n auto
 # `make lock` moves every package to its newest allowed release; `make lock LOCK_ARGS=` keeps
 # the pins that still fit pyproject.toml and only adds or drops what it changed.
 LOCK_ARGS ?= --upgrade

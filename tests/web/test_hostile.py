@@ -103,9 +103,6 @@ SENT: Counter[str] = Counter()          # posts sent, by test
 REPEATS: Counter[str] = Counter()       # repeated posts drawn again (see Arena.answered)
 STATUSES: Counter[tuple[str, int]] = Counter()
 FINISHED: dict[str, float] = {}         # test -> seconds it took
-# Under pytest-xdist (`make test`: --dist loadgroup) the tests of this file run in one worker,
-# in this order, so the last one counts the posts of them all.
-pytestmark = pytest.mark.xdist_group("hostile")
 
 GAMES = sorted(WEB_GAMES)
 NEW_AND_IMPORT = "new+import"
