@@ -66,7 +66,7 @@ test: system-packages lint
 # system, with uv (installed into .venv for this).
 lock: | $(BIN)/python
 	$(BIN)/python -m pip install -q '$(UV)'
-	$(BIN)/uv pip compile pyproject.toml --all-extras --universal --python-version 3.11 \
+	$(BIN)/uv pip compile --quiet pyproject.toml --all-extras --universal --python-version 3.11 \
 	  --custom-compile-command 'make lock' $(LOCK_ARGS) -o $(LOCK)
 
 # The figures of issue 12 against baselines of the same run (not part of `make test`).
