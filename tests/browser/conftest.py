@@ -47,9 +47,14 @@ def _browser() -> Iterator[object]:
 @pytest.fixture
 def chromium(server: str, _browser: object) -> Iterator[object]:
     """Debian's chromium, driven by Playwright. Every context a test opens in it (its phones)
-    is closed after the test, so each test starts with no page, cookie or storage of another."""
+    is closed after the test, so each test starts with no page, cookie or storage of another;
+    first its routes are dropped, so that a route handler still running (a delayed answer)
+    cannot fail in the next test."""
     yield _browser
     for context in list(_browser.contexts):  # type: ignore[attr-defined]
+        for page in context.pages:
+            page.unroute_all(behavior="ignoreErrors")
+        context.unroute_all(behavior="ignoreErrors")
         context.close()
 
 
