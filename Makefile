@@ -5,17 +5,38 @@ VENV := .venv
 HOST ?= 127.0.0.1
 PORT ?= 5000
 BIN := $(VENV)/bin
+# The versions of every package `make run` and `make test` install (the tested ones): made
+# from pyproject.toml by `make lock`.
+LOCK := requirements.lock
 # Debian packages the tests need: the browser for the page tests, a faster WeasyPrint.
 DEBS := chromium libharfbuzz-subset0 fonts-dejavu-core
+# pytest on every core (pytest-xdist: a worker per core, each test sent to the first free
+# one; see pytest_xdist_make_scheduler in tests/conftest.py). `make test PYTEST_ARGS=` runs the
+# tests in one process.
+PYTEST_ARGS ?= -n auto
+# `make lock` moves every package to its newest allowed release; `make lock LOCK_ARGS=` keeps
+# the pins that still fit pyproject.toml and only adds or drops what it changed.
+LOCK_ARGS ?= --upgrade
+UV := uv==0.13.8
 
-.PHONY: run test lint setup system-packages bench
+.PHONY: run test lint setup setup-test system-packages lock bench
 
-$(BIN)/.installed: pyproject.toml
+$(BIN)/python:
 	python3 -m venv $(VENV)
-	$(BIN)/python -m pip install -q -e '.[test]'
+
+# `make run` installs the app (and its PostgreSQL driver) only; `make test` adds the test
+# tools. Both take their versions from $(LOCK).
+$(BIN)/.installed-run: pyproject.toml $(LOCK) | $(BIN)/python
+	$(BIN)/python -m pip install -q -c $(LOCK) -e '.[postgresql]'
 	touch $@
 
-setup: $(BIN)/.installed
+$(BIN)/.installed-test: pyproject.toml $(LOCK) | $(BIN)/python
+	$(BIN)/python -m pip install -q -c $(LOCK) -e '.[test]'
+	touch $@
+
+setup: $(BIN)/.installed-run
+
+setup-test: $(BIN)/.installed-test
 
 run: setup
 	$(BIN)/flask --app referee run --host $(HOST) --port $(PORT)
@@ -29,14 +50,25 @@ system-packages:
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
-lint: setup
+lint: setup-test
 	$(BIN)/ruff check referee tests
 	$(BIN)/mypy --strict --follow-imports=silent -p referee.engine -p referee.stats
 	$(BIN)/mypy referee
 
+# The tests' files (SQLite databases, synced on every commit as the app does) in memory where
+# the system has /dev/shm: a commit then waits for no disk.
+TEST_TMPDIR = $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || echo $${TMPDIR:-/tmp})
+
 test: system-packages lint
-	$(BIN)/pytest
+	TMPDIR=$(TEST_TMPDIR) $(BIN)/pytest $(PYTEST_ARGS)
+
+# Pin every package of pyproject.toml (the app, its extras) for Python 3.11 and later on any
+# system, with uv (installed into .venv for this).
+lock: | $(BIN)/python
+	$(BIN)/python -m pip install -q '$(UV)'
+	$(BIN)/uv pip compile --quiet pyproject.toml --all-extras --universal --python-version 3.11 \
+	  --custom-compile-command 'make lock' $(LOCK_ARGS) -o $(LOCK)
 
 # The figures of issue 12 against baselines of the same run (not part of `make test`).
-bench: setup
+bench: setup-test
 	$(BIN)/python -m tests.bench.run

@@ -34,6 +34,29 @@ hypothesis_settings.register_profile("ci", derandomize=True, deadline=None, prin
 if os.environ.get("CI"):
     hypothesis_settings.load_profile("ci")
 
+# Test files whose tests share state kept in the module and must run in one process, in order
+# (test_hostile.py: its last test adds up the posts that the others sent).
+TOGETHER = frozenset({"tests/web/test_hostile.py"})
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """pytest-xdist (`make test` runs ``pytest -n auto``): every test goes to the first free
+    worker, as with ``--dist load``, except the tests of a file in TOGETHER, which go to one
+    worker as one unit (started first: the largest unit). (xdist's own ``--dist loadgroup``
+    leaves its groups apart under pytest 9.2: it renames the tests' ids, which pytest no longer
+    lets it do.) Another ``--dist`` given on the command line is left as it is."""
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Scheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return path if path in TOGETHER else nodeid
+
+    return Scheduling(config, log)
+
+
 _CSRF_INPUT = re.compile(
     r'<input[^>]*\bname="(?:[\w-]+-)?csrf_token"[^>]*\bvalue="([^"]+)"'
     r'|<input[^>]*\bvalue="([^"]+)"[^>]*\bname="(?:[\w-]+-)?csrf_token"'

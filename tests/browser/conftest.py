@@ -30,9 +30,10 @@ def server(tmp_path: Path) -> Iterator[str]:
     thread.join(timeout=5)
 
 
-@pytest.fixture
-def chromium(server: str) -> Iterator[object]:
-    """Debian's chromium, driven by Playwright (closed after the test)."""
+@pytest.fixture(scope="session")
+def _browser() -> Iterator[object]:
+    """Debian's chromium, driven by Playwright, launched once per test process (a launch takes
+    about a second)."""
     playwright_api = pytest.importorskip("playwright.sync_api")
     executable = shutil.which("chromium")
     if executable is None:
@@ -41,6 +42,20 @@ def chromium(server: str) -> Iterator[object]:
         browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def chromium(server: str, _browser: object) -> Iterator[object]:
+    """Debian's chromium, driven by Playwright. Every context a test opens in it (its phones)
+    is closed after the test, so each test starts with no page, cookie or storage of another;
+    first its routes are dropped, so that a route handler still running (a delayed answer)
+    cannot fail in the next test."""
+    yield _browser
+    for context in list(_browser.contexts):  # type: ignore[attr-defined]
+        for page in context.pages:
+            page.unroute_all(behavior="ignoreErrors")
+        context.unroute_all(behavior="ignoreErrors")
+        context.close()
 
 
 def _phone(browser: object) -> object:

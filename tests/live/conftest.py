@@ -16,9 +16,12 @@ from .server import LiveServer
 @pytest.fixture
 def live_server(database_url: str, tmp_path: Path) -> Iterator[LiveServer]:
     server = LiveServer(database_url, tmp_path / "server.log")
-    server.start()
-    yield server
-    server.stop()
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+        server.release()
 
 
 @pytest.fixture

@@ -29,20 +29,28 @@ _CSRF = re.compile(r'name="(?:[\w-]+-)?csrf_token"[^>]*\bvalue="([^"]+)"'
                    r'|value="([^"]+)"[^>]*\bname="(?:[\w-]+-)?csrf_token"')
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+def reserve_port() -> socket.socket:
+    """A socket bound to a free port of 127.0.0.1 and kept, so that the port stays this
+    server's for the whole test, across a kill and a restart: the kernel gives it to no other
+    socket (no ``bind`` to port 0 and no outgoing connection of this or a parallel test takes
+    a bound port), while the server's own listening socket may share it (both set
+    SO_REUSEADDR, as werkzeug does, and the reservation never listens). Bound first without
+    SO_REUSEADDR, so that the kernel picks a port no other socket is bound to."""
+    reservation = socket.socket()
+    reservation.bind(("127.0.0.1", 0))
+    reservation.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    return reservation
 
 
 class LiveServer:
-    """``python -m flask --app referee run`` on a free port of 127.0.0.1, storing in
+    """``python -m flask --app referee run`` on a port of 127.0.0.1 reserved for it, storing in
     ``database_url``; ``kill()`` sends SIGKILL, ``start()`` again reuses the port and the
-    database."""
+    database; ``stop()`` ends the server and ``release()`` gives the port back."""
 
     def __init__(self, database_url: str, log: Path) -> None:
         self.database_url = database_url
-        self.port = free_port()
+        self.reservation = reserve_port()
+        self.port = int(self.reservation.getsockname()[1])
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
         self.process: subprocess.Popen[bytes] | None = None
@@ -76,6 +84,9 @@ class LiveServer:
             except subprocess.TimeoutExpired:
                 self.kill()
         self.process = None
+
+    def release(self) -> None:
+        self.reservation.close()
 
 
 def wait_until_up(url: str, timeout: float, process: subprocess.Popen[bytes] | None = None,
