@@ -2,12 +2,21 @@
 
 ``Game.score`` folds every hand from the first. A page of a long match scores it several times
 per request (before a change, after it, again for the answer), and each time the hands are the
-same up to the one changed or added. ``score`` keeps, per match (its game and settings), the
-hands last folded, every hand's outcome and the fold's state after each hand: a new list of
-hands is folded from the state after the longest common beginning, so appending a hand folds
-one hand, and changing hand k folds hands k to the end; a hand in progress after the same
-hands, equal to the one last folded, is not folded again either. The result is the one
-``Game.score`` gives (a test holds them equal over random appends, edits and deletes).
+same up to the one changed or added. ``score`` keeps, per match (the ``match`` its caller
+names: the web's match id; else its game and settings), the hands last folded, every hand's
+outcome and the fold's state after each hand: a new list of hands is folded from the state
+after the longest common beginning, so appending a hand folds one hand, and changing hand k
+folds hands k to the end; a hand in progress after the same hands, equal to the one last
+folded, is not folded again either. The result is the one ``Game.score`` gives (a test holds
+them equal over random appends, edits and deletes, of two matches in turns).
+
+Keyed by the match (issue 24), not by its game and settings alone: a club's matches of one game
+with the same settings, scored in turns, would otherwise share one fold and each fold all its
+hands again after another's. No version in the key: the hands are compared by value, so a new
+version resumes from the hands it shares with the last one folded. Kept: at most ``MATCHES``
+matches and ``HANDS`` hands in all (each hand holds the fold's state after it and its outcome:
+about 2.5 kB a Troggu hand), the least recently scored match dropped first; a match longer
+than ``HANDS`` alone is kept alone.
 
 The cached hands are the caller's own dicts, compared by value: a caller must not change a
 hand in place after scoring it (the web layer changes copies; ``ActionContext.hands``).
@@ -50,7 +59,7 @@ from __future__ import annotations
 import gc
 import json
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import compress, count
@@ -63,6 +72,7 @@ from .games import get
 from .games.base import Fold, HandOutcome, MatchResult
 
 MATCHES = 64            # matches whose folds are kept (least recently scored dropped first)
+HANDS = 20_000          # hands kept in all those folds (about 50 MB), likewise
 
 _COPIED = frozenset((list, dict, set))
 _PER_HAND = frozenset(("hands", "draft", "trusted", "prior"))   # set per hand, not the state
@@ -122,14 +132,44 @@ class _Folded:
     # the hand in progress after ``hands``, as last folded: (its facts, folded with every
     # check, the fold's state after it, its outcome); None when there was none
     draft: tuple[Any, bool, dict[str, Any], HandOutcome] | None = None
+    held: int = 0             # the hands it held when last put in the cache (``_held``)
 
 
-_cache: OrderedDict[tuple[str, str], _Folded] = OrderedDict()
+_Key = tuple[str, str, Hashable]
+_cache: OrderedDict[_Key, _Folded] = OrderedDict()
+_held = 0                     # the hands held by the folds in ``_cache``, in all
 _lock = Lock()
 
 
-def _key(game: str, settings: dict[str, Any]) -> tuple[str, str]:
-    return game, json.dumps(settings, sort_keys=True, ensure_ascii=False)
+def _key(game: str, settings: dict[str, Any], match: Hashable) -> _Key:
+    return game, json.dumps(settings, sort_keys=True, ensure_ascii=False), match
+
+
+def _take(key: _Key) -> _Folded | None:
+    """The fold kept for ``key``, out of the cache while it is folded further (under _lock)."""
+    global _held
+    folded = _cache.pop(key, None)
+    if folded is not None:
+        _held -= folded.held
+    return folded
+
+
+def _keep(key: _Key, folded: _Folded) -> None:
+    """``folded`` kept for ``key`` as the most recently scored (under _lock); the least
+    recently scored matches dropped while more than ``MATCHES`` or ``HANDS`` are kept."""
+    global _held
+    _take(key)                # another request's fold of the same match, put back meanwhile
+    folded.held = len(folded.hands) + (folded.draft is not None)
+    _cache[key] = folded
+    _held += folded.held
+    while len(_cache) > 1 and (len(_cache) > MATCHES or _held > HANDS):
+        _held -= _cache.popitem(last=False)[1].held
+
+
+def held() -> tuple[int, int]:
+    """How many matches' folds are kept, and how many hands they hold in all."""
+    with _lock:
+        return len(_cache), _held
 
 
 def common_start(a: list[Any], b: list[Any]) -> int:
@@ -219,23 +259,26 @@ def _taken(
 
 def score(
     game_name: str, settings: dict[str, Any], hands: list[dict[str, Any]],
-    trusted: bool | list[dict[str, Any]] = False,
+    trusted: bool | list[dict[str, Any]] = False, *, match: Hashable = None,
 ) -> MatchResult:
     """``get(game_name).score(settings, hands)``, folded only from the first hand that differs
     from the hands this match was last scored with (the same answers and the same
-    RuleViolation, naming its hand). ``trusted``: see the module's text."""
+    RuleViolation, naming its hand). ``trusted``: see the module's text. ``match``: which
+    match this is (the web's match id; a file's path), its fold kept apart from every other
+    match's; None: keyed by the game and settings alone (one match at a time: the command
+    line)."""
     with gc_paused():
-        return _score(game_name, settings, hands, trusted)
+        return _score(game_name, settings, hands, trusted, match)
 
 
 def _score(
     game_name: str, settings: dict[str, Any], hands: list[dict[str, Any]],
-    trusted: bool | list[dict[str, Any]],
+    trusted: bool | list[dict[str, Any]], match: Hashable,
 ) -> MatchResult:
     game = get(game_name)
-    key = _key(game.name, settings)
+    key = _key(game.name, settings, match)
     with _lock:
-        folded = _cache.pop(key, None)
+        folded = _take(key)
     if folded is None:
         start = game.fold(settings)
         folded = _Folded(type(start), states=[_state(start)])
@@ -360,12 +403,12 @@ def _score(
         return fold.result()          # type: ignore[no-any-return]
     finally:
         with _lock:
-            _cache[key] = folded
-            while len(_cache) > MATCHES:
-                _cache.popitem(last=False)
+            _keep(key, folded)
 
 
 def forget() -> None:
     """Drop every cached fold (a test's fresh start; a cold load in the benchmark)."""
+    global _held
     with _lock:
         _cache.clear()
+        _held = 0

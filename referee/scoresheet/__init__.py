@@ -17,7 +17,7 @@ from __future__ import annotations
 import gc
 import re
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
@@ -63,12 +63,12 @@ def environment() -> Environment:
     return env
 
 
-def render_html(m: matchfile.MatchFile, explained: bool = False) -> str:
+def render_html(m: matchfile.MatchFile, explained: bool = False, match: Hashable = None) -> str:
     """The sheet of ``m`` as HTML; ``explained``: with every hand's explanation (an
-    appendix)."""
+    appendix); ``match``: its key in the engine's fold cache (the web's match id)."""
     game = get(m.game)
     # the match's cached fold where it was scored already (the app's page, ``matchfile.load``)
-    result = scoring.score(game.name, m.settings, m.hands)
+    result = scoring.score(game.name, m.settings, m.hands, match=match)
     context: dict[str, Any] = {
         "m": m, "game": game, "result": result, "names": list(m.settings["players"]),
         "rules": game.rules_in_force(m.settings),
@@ -139,5 +139,5 @@ def html_to_pdf(html: str) -> bytes:
                           url_fetcher=static_fetcher()).write_pdf())
 
 
-def render_pdf(m: matchfile.MatchFile, explained: bool = False) -> bytes:
-    return html_to_pdf(render_html(m, explained))
+def render_pdf(m: matchfile.MatchFile, explained: bool = False, match: Hashable = None) -> bytes:
+    return html_to_pdf(render_html(m, explained, match))

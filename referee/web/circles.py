@@ -227,7 +227,7 @@ def _standing(game: Game, settings: dict[str, Any], result: MatchResult) -> str:
 
 def _scored(m: CircleMatch) -> MatchResult | None:
     try:
-        return scoring.score(m.game, m.settings, m.hands, trusted=True)
+        return scoring.score(m.game, m.settings, m.hands, trusted=True, match=m.id)
     except RuleViolation:
         return None
 

@@ -4,6 +4,7 @@ that the table may choose and that is stored with the change as one event."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,23 +60,24 @@ def _numbers(numbers: list[int], word: str) -> str:
 
 def plans(
     game: Game, settings: dict[str, Any], hands: list[dict[str, Any]], problem: RuleViolation,
-    later: int, shown: list[int],
+    later: int, shown: list[int], match: Hashable = None,
 ) -> list[Plan]:
     """The ways to make ``hands`` (a change just made to the match) fit again when
     ``problem`` (what scoring them raised) is in a hand at position ``later`` or after, each
     a complete plan; none when the problem is not in such a hand. ``shown``: the number the
-    table sees now for each position of ``hands``."""
+    table sees now for each position of ``hands``; ``match``: the match's key in the engine's
+    fold cache (``scoring.score``), whose fold each way resumes."""
     if problem.hand is None or problem.hand < later:
         return []
     found: list[Plan] = []
-    _explore(game, settings, hands, problem, later, list(shown), [], [], found)
+    _explore(game, settings, hands, problem, later, list(shown), [], [], found, match=match)
     return found
 
 
 def _explore(
     game: Game, settings: dict[str, Any], hands: list[dict[str, Any]], problem: RuleViolation,
     later: int, shown: list[int], keys: list[str], steps: list[Step], found: list[Plan],
-    touched: int | None = None, budget: int = MOST_PLANS,
+    touched: int | None = None, budget: int = MOST_PLANS, match: Hashable = None,
 ) -> None:
     """Every plan that starts with one of the ways out of ``problem``, at most ``budget``
     more in ``found``: shared between the ways, so that each (the removal of every later
@@ -86,13 +88,13 @@ def _explore(
         share = (start + budget - len(found)) // (len(ways) - index)
         if share >= 1:
             _follow(game, settings, hands, problem, way, later, shown, keys, steps, found,
-                    touched, share)
+                    touched, share, match)
 
 
 def _follow(
     game: Game, settings: dict[str, Any], hands: list[dict[str, Any]], problem: RuleViolation,
     way: Repair, later: int, shown: list[int], keys: list[str], steps: list[Step],
-    found: list[Plan], touched: int | None, budget: int,
+    found: list[Plan], touched: int | None, budget: int, match: Hashable,
 ) -> None:
     """The plans that take ``way`` out of ``problem`` (at most ``budget``)."""
     word = game.hand_word
@@ -108,13 +110,13 @@ def _follow(
     start = first if touched is None else min(touched, first)
     try:
         # from the match's cached fold: only the hands from the first one the way changes
-        result = scoring.score(game.name, settings, way.hands)
+        result = scoring.score(game.name, settings, way.hands, match=match)
     except RuleViolation as further:
         progress = (further.hand is not None and further.hand >= later
                     and (further.hand > problem.hand or len(way.hands) < len(hands)))
         if progress and len(steps) + 1 < MOST_STEPS:
             _explore(game, settings, way.hands, further, later, now, keys + [way.key],
-                     steps + [step], found, start, budget)
+                     steps + [step], found, start, budget, match)
         return                # else a dead end, or no progress: not a way out
     if not any(plan.hands == way.hands for plan in found):
         found.append(Plan(keys + [way.key], way.hands, result, steps + [step], start))
@@ -142,7 +144,7 @@ class LaterHands(Exception):
 def chosen(
     game: Game, settings: dict[str, Any], hands: list[dict[str, Any]],
     violation: RuleViolation, later: int, shown: list[int], what: str = "",
-    version: int | None = None,
+    version: int | None = None, match: Hashable = None,
 ) -> Plan:
     """The plan the table chose (the posted ``resolve``) to make the hands after a change fit
     again when ``violation`` is in one of them (position ``later`` or after; ``shown``: the
@@ -150,8 +152,8 @@ def chosen(
     is not in a later hand, or nothing can correct it. ``what``: the change, for the message.
     ``version``: the match's version now; a way chosen on a page built on another version
     (another phone changed the match meanwhile, so the way may touch other hands than its
-    button said) is offered again, not made."""
-    found = plans(game, settings, hands, violation, later, shown)
+    button said) is offered again, not made. ``match``: as ``plans`` takes it."""
+    found = plans(game, settings, hands, violation, later, shown, match)
     if not found:
         raise violation
     key = request.form.get("resolve", "")

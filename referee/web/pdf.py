@@ -41,7 +41,7 @@ class Scoresheets:
         with self._making:
             if (body := self._kept_one(key)) is not None:     # made while this one waited
                 return body
-            body = render_pdf(file(), explained)
+            body = render_pdf(file(), explained, match_id)
             with self._kept_lock:
                 self._kept[key] = body
                 size = sum(map(len, self._kept.values()))

@@ -132,7 +132,8 @@ def load(
     try:
         # checked in full once per process (the store may hold facts an earlier version
         # wrote), then folded from the cache: only a changed hand is checked again
-        return match, web, scoring.score(match.game, match.settings, match.hands)
+        return match, web, scoring.score(match.game, match.settings, match.hands,
+                                         match=match.id)
     except RuleViolation as violation:
         # Stored facts that no longer pass the rules (e.g. written by another version):
         # say so and offer the match file rather than fail.
@@ -472,13 +473,14 @@ def hand_action(match_id: str, hand: int, action: str, trick: int | None = None)
         new_hands = _scored_as_stored(web, stored.settings, spec.apply(ctx, form), stored.hands)
         try:
             new_result = scoring.score(                                   # names the players
-                stored.game, stored.settings, new_hands, stored.hands)
+                stored.game, stored.settings, new_hands, stored.hands, match=stored.id)
         except RuleViolation as violation:
             # later hands that no longer fit: corrected with this change when the table chose
             # how (else LaterHands, with the ways out); the hands already carry their proposed
             # facts (ActionContext.hands), so a removal moves no old hand's dealer (6.1.1)
             plan = chosen(web.game, stored.settings, new_hands, violation, hand + 1,
-                          list(range(1, len(new_hands) + 1)), version=stored.version)
+                          list(range(1, len(new_hands) + 1)), version=stored.version,
+                          match=stored.id)
             new_hands, new_result = plan.hands, plan.result
         if plan is not None or not isinstance(new_hands, _Canonical):
             new_hands = _canonical(web, stored.settings, new_hands, stored.hands)
@@ -653,7 +655,8 @@ def _yours(web: WebGame, ctx: ActionContext, spec: Action) -> HandOutcome | None
         if not form.validate():
             return None
         hands = spec.apply(ctx, form)
-        result = scoring.score(ctx.match.game, ctx.match.settings, hands, ctx.match.hands)
+        result = scoring.score(ctx.match.game, ctx.match.settings, hands, ctx.match.hands,
+                                match=ctx.match.id)
     except (FormInvalid, RuleViolation):
         return None
     return (result.hands[ctx.hand - 1] if ctx.hand <= len(result.hands) else result.draft)
@@ -699,7 +702,8 @@ def delete_hand(match_id: str, hand: int) -> Any:
     new_hands = kept[: hand - 1] + kept[hand:]
     plan: Plan | None = None
     try:
-        new_result = scoring.score(stored.game, stored.settings, new_hands, stored.hands)
+        new_result = scoring.score(stored.game, stored.settings, new_hands, stored.hands,
+                                        match=stored.id)
     except RuleViolation as violation:
         # later hands that no longer fit without it: corrected with the delete when the table
         # chose how; numbered as the table sees them now
@@ -707,7 +711,7 @@ def delete_hand(match_id: str, hand: int) -> Any:
         try:
             plan = chosen(web.game, stored.settings, new_hands, violation, hand, shown,
                           f"{word} {hand} cannot be deleted alone: once it is gone",
-                          version=stored.version)
+                          version=stored.version, match=stored.id)
         except LaterHands as later:
             return render_live(_context(stored, web, result), web, error=later.message,
                                status=422, corrections=later.offer())
@@ -749,14 +753,15 @@ def restore_hand(match_id: str, event: int) -> Any:
     try:
         new_hands = _scored_as_stored(web, stored.settings, new_hands, stored.hands)
         try:
-            new_result = scoring.score(stored.game, stored.settings, new_hands, stored.hands)
+            new_result = scoring.score(stored.game, stored.settings, new_hands, stored.hands,
+                                        match=stored.id)
         except RuleViolation as violation:
             # later hands that no longer fit with it back: corrected with the restore when
             # the table chose how (numbered as they will be)
             plan = chosen(web.game, stored.settings, new_hands, violation, at + 1,
                           list(range(1, len(new_hands) + 1)),
                           f"{word} {found.number} cannot be restored alone: once it is back",
-                          version=stored.version)
+                          version=stored.version, match=stored.id)
             new_hands, new_result = plan.hands, plan.result
         if plan is not None or not isinstance(new_hands, _Canonical):
             new_hands = _canonical(web, stored.settings, new_hands, stored.hands)

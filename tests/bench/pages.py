@@ -22,6 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from flask import Flask
 from flask.testing import FlaskClient
 
 from referee import create_app
@@ -55,15 +56,14 @@ class Bench:
     """A match of ``hands`` − 1 hands (a match holds at most 1,000: the hand POST makes the
     ``hands``-th) and the requests that measure it."""
 
-    def __init__(self, folder: Path, hands: int) -> None:
+    def __init__(self, folder: Path, hands: int, app: Flask | None = None) -> None:
+        """``app``: the app (and store) to add the match to; else an app of its own, with a
+        store in ``folder``."""
         hands -= 1
-        self.app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False,
-                               "DATABASE_URL": f"sqlite:///{folder}/bench-{hands}.sqlite3"})
+        self.app = app or create_app({
+            "TESTING": True, "WTF_CSRF_ENABLED": False,
+            "DATABASE_URL": f"sqlite:///{folder}/bench-{hands}.sqlite3"})
         data = troggu_file(hands)
-        # each length its own first name: the engine keeps a fold per game and settings, and
-        # the lengths are measured in turns
-        players = data["settings"]["players"]
-        data["settings"]["players"] = [f"{players[0]} {hands + 1}", *players[1:]]
         settings = GAME.settings(data["settings"])
         facts = GAME.complete(settings, [GAME.canonical_hand(h) for h in data["hands"]])
         self.mid = str(self.app.extensions["referee.store"].create("troggu", settings, facts))

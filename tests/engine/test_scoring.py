@@ -88,10 +88,11 @@ def scratch(game: str, settings: dict[str, Any], hands: list[dict[str, Any]]) ->
 
 
 def cached(
-    game: str, settings: dict[str, Any], hands: list[dict[str, Any]], trusted: Any = False
+    game: str, settings: dict[str, Any], hands: list[dict[str, Any]], trusted: Any = False,
+    match: Any = None,
 ) -> Any:
     try:
-        return outcome(scoring.score(game, settings, hands, trusted))
+        return outcome(scoring.score(game, settings, hands, trusted, match=match))
     except RuleViolation as error:
         return (error.code, error.hand, error.explain())
 
@@ -119,25 +120,34 @@ def apply(hands: list[dict[str, Any]], change: tuple[str, int, int], game: str) 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_fold_from_cache_equals_the_fold_from_scratch(game: str) -> None:
+    """Two matches of the same settings changed in turns, each scored under its own key
+    (issue 24) or both under the settings' key alone (as the command line scores): always
+    what the fold from scratch gives."""
     @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-    @given(steps=changes(game), trust=st.booleans())
-    def check(steps: list[tuple[str, int, int]], trust: bool) -> None:
+    @given(steps=changes(game), trust=st.booleans(), turns=st.lists(st.booleans()),
+           keyed=st.booleans())
+    def check(steps: list[tuple[str, int, int]], trust: bool, turns: list[bool],
+              keyed: bool) -> None:
         scoring.forget()
         match = match_settings(game)
-        hands: list[dict[str, Any]] = []
-        stored: list[dict[str, Any]] | None = None      # the hands last scored without error
-        for step in steps:
-            apply(hands, step, game)
+        hands: list[list[dict[str, Any]]] = [[], []]
+        # the hands of each match last scored without error
+        stored: list[list[dict[str, Any]] | None] = [None, None]
+        for at, step in enumerate(steps):
+            which = int(turns[at]) if at < len(turns) else 0
+            key = which if keyed else None
+            apply(hands[which], step, game)
             # as the web reads them: a fresh copy of the match at every request
-            hands = json.loads(json.dumps(hands))
-            trusted: Any = stored if trust and stored is not None else False
-            expected = scratch(game, match, hands)
+            hands[which] = new = json.loads(json.dumps(hands[which]))
+            before = stored[which]
+            trusted: Any = before if trust and before is not None else False
+            expected = scratch(game, match, new)
             if trusted and step[1] % 3 == 0:
                 scoring.forget()            # the trusted hands folded afresh, unchecked
-            assert cached(game, match, hands, trusted) == expected
-            assert cached(game, match, hands) == expected          # once more, all cached
+            assert cached(game, match, new, trusted, key) == expected
+            assert cached(game, match, new, match=key) == expected     # once more, all cached
             ok = not isinstance(expected, tuple)
-            stored = json.loads(json.dumps(hands)) if ok else None
+            stored[which] = json.loads(json.dumps(new)) if ok else None
 
     check()
 
@@ -467,3 +477,50 @@ def test_hands_taken_as_they_were_after_random_changes_score_as_from_scratch(
             stored = new
     if game == "troggu":             # every change moves the balances after it: shifted
         assert (True, True) in taken and (False, True) in taken
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_matches_of_the_same_settings_scored_in_turns_each_keep_their_fold(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two matches of one game with the same settings (a club's default matches), scored in
+    turns: each keeps its own fold (issue 24), so scoring one again after the other folds no
+    hand again; and each result is the fold from scratch's."""
+    match, hands = long_match(game)
+    other = [json.loads(json.dumps(hand)) for hand in hands[:3]]
+    expected = scratch(game, match, hands)
+    scoring.forget()
+    first = scoring.score(game, match, hands, match="a")
+    scoring.score(game, match, other, match="b")
+    seen = _spy_on_adds(game, match, monkeypatch)
+    again = scoring.score(game, match, json.loads(json.dumps(hands)), match="a")
+    assert seen == []
+    assert outcome(again) == outcome(first) == expected
+    scoring.score(game, match, json.loads(json.dumps(other)), match="b")
+    assert seen == []
+
+
+def test_the_folds_kept_are_bounded_in_matches_and_in_hands(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At most ``MATCHES`` matches and ``HANDS`` hands in all are kept, the least recently
+    scored match dropped first: scored again, it folds every hand again."""
+    match, hands = long_match("troggu")
+    monkeypatch.setattr(scoring, "HANDS", 2 * len(hands))
+    scoring.forget()
+    for name in ("a", "b", "c"):
+        scoring.score("troggu", match, hands, match=name)
+    assert scoring.held() == (2, 2 * len(hands))
+    seen = _spy_on_adds("troggu", match, monkeypatch)
+    scoring.score("troggu", match, hands, match="c")        # kept: nothing folded
+    scoring.score("troggu", match, hands, match="b")
+    assert seen == []
+    scoring.score("troggu", match, hands, match="a")        # dropped: folded again
+    assert len(seen) == len(hands)
+    assert scoring.held() == (2, 2 * len(hands))
+    monkeypatch.setattr(scoring, "MATCHES", 1)
+    scoring.score("troggu", match, hands[:2], match="d")
+    assert scoring.held() == (1, 2)
+    monkeypatch.setattr(scoring, "HANDS", 1)
+    scoring.score("troggu", match, hands, match="e")        # longer than the bound: kept alone
+    assert scoring.held() == (1, len(hands))

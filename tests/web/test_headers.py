@@ -62,7 +62,8 @@ def _headers(htmx: bool) -> dict[str, str]:
 
 @pytest.fixture
 def no_weasyprint(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pdf, "render_pdf", lambda m, explained=False: b"%PDF-1.7 (a stand-in)")
+    monkeypatch.setattr(pdf, "render_pdf",
+                        lambda m, explained=False, match=None: b"%PDF-1.7 (a stand-in)")
 
 
 @pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])

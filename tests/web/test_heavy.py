@@ -41,7 +41,8 @@ class Renders:
         self.most = 0
         self._lock = threading.Lock()
 
-    def __call__(self, m: matchfile.MatchFile, explained: bool = False) -> bytes:
+    def __call__(self, m: matchfile.MatchFile, explained: bool = False,
+                 match: object = None) -> bytes:
         with self._lock:
             self.running += 1
             self.most = max(self.most, self.running)

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from test_heavy import PLAYERS, finish, seen_evening
+from test_heavy import PLAYERS, finish, long_evening, seen_evening, store_of
 from webtools import Table
 
 from referee.engine import matchfile, scoring
@@ -121,7 +121,21 @@ def test_the_scoresheet_of_a_match_scored_already_folds_nothing(
         app: Flask, table: Table, evening: str, folds: Folds) -> None:
     stored = app.extensions["referee.store"].load(evening)
     m = matchfile.MatchFile("troggu", stored.settings, stored.hands, "2026-12-01")
-    assert "Anna" in render_html(m)
+    assert "Anna" in render_html(m, match=evening)         # as the app makes it (pdf.py)
+    assert folds.added == []
+
+
+def test_matches_of_the_same_settings_seen_in_turns_fold_nothing_again(
+        table: Table, evening: str, folds: Folds) -> None:
+    """Two evenings of the same settings (a club's tables, issue 24), their pages asked for in
+    turns: each match keeps its own fold, so no page folds a hand again."""
+    settings = TROGGU.settings({"players": PLAYERS, "first_dealer": 0})
+    other = store_of(table.app).create("troggu", settings, long_evening(HANDS // 4))
+    assert table.get(f"/m/{other}").status == 200
+    folds.clear()
+    for _ in range(2):
+        for mid in (evening, other):
+            assert table.get(f"/m/{mid}").status == 200
     assert folds.added == []
 
 
