@@ -185,7 +185,7 @@ def test_troggu_an_ordinary_hand_by_taps(chromium: Any, server: str) -> None:
     new_evening(page, server)
     hand = Hand(page)
     normal_game(page, hand, 1, "Carla", 71)
-    expect_balances(page, ["-10", "-10", "40", "-10", "-10"])
+    expect_balances(page, ["−10", "−10", "40", "−10", "−10"])
     assert hand.count == (3, 1)
     taps, numbers = hand.count
     assert taps <= 4 and numbers <= 1
@@ -243,7 +243,7 @@ def test_troggu_seven_players_an_ordinary_hand_by_taps(chromium: Any, server: st
     hand = Hand(page)
     partner_game(page, hand, "Anna", "Dario", 62)
     playwright_api.expect(page.locator("#payments h3")).to_contain_text("Hand 1:")
-    expect_balances(page, ["30", "-10", "-10", "20", "-10", "-10", "-10"])
+    expect_balances(page, ["30", "−10", "−10", "20", "−10", "−10", "−10"])
     assert hand.count == (4, 1)
     taps, numbers = hand.count
     assert taps <= 4 and numbers <= 1

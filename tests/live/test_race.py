@@ -114,7 +114,11 @@ def test_phones_starting_the_same_hand_store_it_once(live_server: LiveServer,
             assert f"Hand {n} {CHANGED}" in reply.body
             shown = conflict_section(reply.body)
             assert f"Stored meanwhile: hand {n}" in shown
-            assert indicator_shown(cards[winner], reply.body)     # the stored hand's trumps
+            # the stored hand started elsewhere; what this phone typed is offered as the next
+            # hand, never as a change of hand n (issue 21, item 1)
+            assert "Started on the other device, not finished" in shown
+            assert f"send it once hand {n} is finished to record it as hand {n + 1}" in reply.body
+            assert f"/hands/{n + 1}/indicator" in reply.body
             assert typed_kept(card, reply.body)          # what it typed is kept
         finish_hand(host, mid, n, 80)                  # so that hand n + 1 can start
 
