@@ -57,3 +57,12 @@ def in_view(locator: Any) -> bool:
 
 def page_height(page: Any) -> int:
     return int(page.evaluate("() => document.documentElement.scrollHeight"))
+
+
+def new_series(page: Any, server: str) -> None:
+    """A new Stovkahra series of Anna and Cilka (north, south) against Boris and David."""
+    page.goto(f"{server}/new/stovkahra")
+    for field, name in (("north", "Anna"), ("east", "Boris"), ("south", "Cilka"),
+                        ("west", "David")):
+        page.fill(f"#{field}", name)
+    page.click("text=Start the series")

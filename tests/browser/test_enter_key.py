@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.phone import touch_phone
+from tests.browser.phone import new_series, touch_phone
 from tests.browser.test_live import new_match as new_tartli
 from tests.browser.test_taps_marjolet import new_match as new_marjolet
 
@@ -76,15 +76,6 @@ def marjolet_started(page: Any, server: str) -> None:
     page.click("#turnup-turnup label[title='Nine of clubs']")
     page.click("text=Start deal 1")
     playwright_api.expect(page.locator(".trumps")).to_be_visible()
-
-
-def new_series(page: Any, server: str) -> None:
-    """A Stovkahra series: Anna, Boris, Cilka and David."""
-    page.goto(f"{server}/new/stovkahra")
-    for field, name in (("north", "Anna"), ("east", "Boris"), ("south", "Cilka"),
-                        ("west", "David")):
-        page.fill(f"#{field}", name)
-    page.click("text=Start the series")
 
 
 def stovkahra_started(page: Any, server: str) -> None:

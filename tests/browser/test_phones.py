@@ -21,6 +21,8 @@ from typing import Any
 
 import pytest
 
+from tests.browser.phone import new_series
+
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.browser
 expect = playwright_api.expect
@@ -72,14 +74,6 @@ def _marjolet_rest(page: Any) -> None:
     page.check("#finish-seven-0")
 
 
-def _stovkahra_new(page: Any, server: str) -> None:
-    page.goto(f"{server}/new/stovkahra")
-    for field, name in (("north", "Anna"), ("east", "Boris"), ("south", "Cilka"),
-                        ("west", "David")):
-        page.fill(f"#{field}", name)
-    page.click("text=Start the series")
-
-
 def _stovkahra_begin(page: Any, choice: int) -> None:
     page.check(f"input[name='start-trumps'][value='{'hdc'[choice]}']")
 
@@ -128,7 +122,7 @@ GAMES = {
                      lambda n: f"Start deal {n}", None, "#finish-brisques",
                      "Score the deal", rf"Anne {NUMBER}, Bruno {NUMBER}",
                      _marjolet_rest, (50, 60)),
-    "stovkahra": Game("stovkahra", "deal", _stovkahra_new, _stovkahra_begin,
+    "stovkahra": Game("stovkahra", "deal", new_series, _stovkahra_begin,
                       lambda n: f"Start deal {n}", None, "#finish-points",
                       "Score the deal", rf"Anna & Cilka {NUMBER}, Boris & David {NUMBER}",
                       _stovkahra_rest, (40, 44)),

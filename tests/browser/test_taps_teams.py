@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from phone import HEIGHT, Hand, in_view, page_height, touch_phone
+from phone import new_series as start_series
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.browser
@@ -32,11 +33,7 @@ def edit_hand(page: Any, hand: Hand, number: int) -> None:
 
 
 def new_series(page: Any, server: str) -> None:
-    page.goto(f"{server}/new/stovkahra")
-    for field, name in (("north", "Anna"), ("east", "Boris"), ("south", "Cilka"),
-                        ("west", "David")):
-        page.fill(f"#{field}", name)
-    page.click("text=Start the series")
+    start_series(page, server)
     playwright_api.expect(page.locator("#editor h2")).to_contain_text("Deal 1 David deals")
 
 

@@ -9,8 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.phone import touch_phone
-from tests.browser.test_enter_key import new_series
+from tests.browser.phone import new_series, touch_phone
 from tests.browser.test_taps_marjolet import choice, new_match
 
 playwright_api = pytest.importorskip("playwright.sync_api")

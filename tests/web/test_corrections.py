@@ -6,13 +6,10 @@ way chosen is stored with the change as one event, which one Undo takes back who
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from html import unescape
 from typing import Any
 
 import pytest
-from flask import Flask
-from flask.testing import FlaskClient
 from test_marjolet_web import DEAL_3A, SEED_1, SEED_2
 from test_stovkahra_web import THREE_TO_A_GAME
 from webtools import (
@@ -235,16 +232,6 @@ def test_a_problem_in_the_changed_hand_itself_offers_no_way_out(table: Table) ->
 
 # ---------------------------------------------------------------------------------------------
 # Marjolet: one game to 500; the end reached earlier leaves later deals after it
-
-
-@pytest.fixture
-def game(app: Flask, client: FlaskClient, csrf_token: Callable[..., str]) -> Marjolet:
-    return Marjolet(app, client, csrf_token)
-
-
-@pytest.fixture
-def series(app: Flask, client: FlaskClient, csrf_token: Callable[..., str]) -> Series:
-    return Series(app, client, csrf_token)
 
 
 @HTMX

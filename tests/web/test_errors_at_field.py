@@ -7,12 +7,9 @@ out of range, a combination the rules do not know, a wrong bid."""
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
 from html.parser import HTMLParser
 
 import pytest
-from flask import Flask
-from flask.testing import FlaskClient
 from test_tartli_editor import score_at_once
 from test_troggu_web import EVENING_5, Troggu, tg  # noqa: F401  (tg: the fixture)
 from webtools import Marjolet, Page, Series, Table, unchanged
@@ -139,11 +136,6 @@ def test_tartli_a_hand_scored_at_once_marks_a_pile_no_cards_make(table: Table,
 
 # -- Stovkahra -------------------------------------------------------------------------------
 
-@pytest.fixture
-def series(app: Flask, client: FlaskClient, csrf_token: Callable[..., str]) -> Series:
-    return Series(app, client, csrf_token)
-
-
 @HTMX
 @pytest.mark.parametrize("picked", [False, True], ids=["said", "picked"])
 def test_stovkahra_nines_form_no_combination_at_the_field_used(series: Series, htmx: bool,
@@ -173,11 +165,6 @@ def test_stovkahra_a_dost_by_who_may_not_call_it_marks_the_caller(series: Series
 
 
 # -- Marjolet --------------------------------------------------------------------------------
-
-@pytest.fixture
-def game(app: Flask, client: FlaskClient, csrf_token: Callable[..., str]) -> Marjolet:
-    return Marjolet(app, client, csrf_token)
-
 
 @HTMX
 def test_marjolet_a_meld_that_is_not_a_meld_marks_the_cards(game: Marjolet, htmx: bool) -> None:

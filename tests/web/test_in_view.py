@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
 
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 from webtools import (
     EXAMPLE_1,
     HAND_440_71,
@@ -33,11 +31,6 @@ HTMX = pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
 TOP = "outerHTML show:#outcome:top"
 CLAIMABLE = hand("8h", "0", {1: (["set:A"], [])})       # Ágnes won trick 1 with Four Aces
 CLAIM_HAND = hand("8h", "0", {1: (["set:A"], [])}, claim(A, 1, (21, 0)))
-
-
-@pytest.fixture
-def series(app: Flask, client: FlaskClient, csrf_token: Callable[..., str]) -> Series:
-    return Series(app, client, csrf_token)
 
 
 def outcome(page: Page) -> str:

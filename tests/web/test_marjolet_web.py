@@ -17,8 +17,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from flask import Flask
-from flask.testing import FlaskClient
 from webtools import (
     CSRF_KINDS,
     NAMES2,
@@ -65,11 +63,6 @@ E1_TRICKS = [mj_trick(B), mj_trick(A), mj_trick(A, (["four:K", "marriage:h"], []
 PLAYED_A = {"player": A, "trick": None}
 E1 = {"turnup": "9c", "tricks": E1_TRICKS, "seven_played": None,
       "end": mj_end((50, None), A, B)}
-
-
-@pytest.fixture
-def game(app: Flask, client: FlaskClient, csrf_token: Callable[..., str]) -> Marjolet:
-    return Marjolet(app, client, csrf_token)
 
 
 def started(game: Marjolet, deals: list[dict[str, Any]] | None = None, turnup: str = "9c",

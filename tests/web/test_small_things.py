@@ -5,9 +5,7 @@ matchstick choice, and refusals said at their field."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
-import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from test_card_marks import _toggles
@@ -20,11 +18,6 @@ from referee.engine.games import get
 from referee.web.changes import describe_changes
 
 HYPHEN_MINUS = re.compile(r"(?<![\w-])-\d")
-
-
-@pytest.fixture
-def series(app: Flask, client: FlaskClient, csrf_token: Callable[..., str]) -> Series:
-    return Series(app, client, csrf_token)
 
 
 def _first_dealer_labels(html: str) -> list[str]:

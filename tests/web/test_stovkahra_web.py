@@ -11,13 +11,10 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from flask import Flask
-from flask.testing import FlaskClient
 from webtools import (
     CSRF_KINDS,
     EW,
@@ -57,11 +54,6 @@ NS_NAME, EW_NAME = TEAMS4
 EXAMPLE_3 = deal(end=deal_dost(N, 2, (12, 11), (1, 1), N))
 # Example 4: trick 2 held only 8: NS count 98: wrong, EW win 2 matchsticks.
 EXAMPLE_4 = deal(end=deal_dost(N, 2, (8, 11), (1, 1), N))
-
-
-@pytest.fixture
-def series(app: Flask, client: FlaskClient, csrf_token: Callable[..., str]) -> Series:
-    return Series(app, client, csrf_token)
 
 
 def started(series: Series, deals: list[dict[str, Any]] | None = None,

@@ -6,12 +6,9 @@ again (the meld's cards, the finish); recorded, the same finish scores them. As 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
-from flask import Flask
-from flask.testing import FlaskClient
 from webtools import NS, A, Marjolet, Page, Series, refused
 
 HTMX = pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
@@ -22,16 +19,6 @@ HTMX = pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
 FINISH = {"finish-brisques_player": "0", "finish-brisques": "50", "finish-trick10": "0",
           "finish-last": "1", "finish-seven": "0", "finish-sweep": ""}
 TURN = {"turn-trick": "3", "turn-winner": "0", "turn-cards": ["Ks", "Qs"]}
-
-
-@pytest.fixture
-def game(app: Flask, client: FlaskClient, csrf_token: Callable[..., str]) -> Marjolet:
-    return Marjolet(app, client, csrf_token)
-
-
-@pytest.fixture
-def series(app: Flask, client: FlaskClient, csrf_token: Callable[..., str]) -> Series:
-    return Series(app, client, csrf_token)
 
 
 def field_error(page: Page, field_id: str) -> str:
