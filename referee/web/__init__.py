@@ -130,6 +130,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # the app's own request log, tokens shortened, outermost (the polls above included)
     app.wsgi_app = requestlog.RequestLog(app.wsgi_app)  # type: ignore[method-assign]
     requestlog.install(app.testing)
+    app.log_exception = requestlog.exception_logger(app)  # type: ignore[method-assign,assignment]
     assets.init_app(app, STATIC)
 
     from . import cards, chart, circles, circlestats, history, views  # noqa: F401 (routes)

@@ -227,7 +227,9 @@ def _standing(game: Game, settings: dict[str, Any], result: MatchResult) -> str:
 
 def _scored(m: CircleMatch) -> MatchResult | None:
     try:
-        return scoring.score(m.game, m.settings, m.hands, trusted=True, match=m.id)
+        # one fold kept per game and settings (not per match): a circle of hundreds of matches
+        # would push every live match's fold out of the cache
+        return scoring.score(m.game, m.settings, m.hands, trusted=True)
     except RuleViolation:
         return None
 

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from flask import request
 from flask.logging import wsgi_errors_stream
 
 LOG = logging.getLogger("referee.requests")
@@ -73,3 +74,14 @@ def install(testing: bool) -> None:
         LOG.addHandler(handler)
         LOG.setLevel(logging.INFO)
         LOG.propagate = False
+
+
+def exception_logger(app: Any) -> Callable[[Any], None]:
+    """Flask's log of an unhandled exception ("Exception on /m/<token>/... [POST]", written
+    with its traceback to the error log), the address's tokens shortened."""
+
+    def log_exception(exc_info: Any) -> None:
+        app.logger.error(f"Exception on {shortened(request.path)} [{request.method}]",
+                         exc_info=exc_info)
+
+    return log_exception

@@ -365,13 +365,15 @@ def live(match_id: str) -> Any:
             latest = board.latest_device
             if board.base(number) != base and not (latest is not None and made_here(latest)):
                 stale = number
-                if request.args.get("typed") != "1":
-                    # nothing typed into the editor (table.js says): it follows the match
+                if request.args.get("typed") == "0":
+                    # nothing typed into the editor (table.js says so; a page of an earlier
+                    # table.js says nothing, and is warned): it follows the match
                     return _follow(match_id, number if editing else None)
         inside, rest = board.parts(generate_csrf() if board.can_edit else "")
         response = Response(render_template(
             "matches/_scoreboard.html", oob=True, match=board, game=WEB_GAMES[board.game].game,
-            etag=etag, watch=watch, editor_stale=stale, board=Markup(inside), rest=Markup(rest)))
+            etag=etag, watch=watch, editor_stale=stale, board=Markup(inside), rest=Markup(rest),
+            stale_new=watch is not None and is_new_base(watch[1])))
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache, private"
     return response
@@ -597,18 +599,25 @@ def _conflict_answer(
     last = fresh.events[0] if fresh.events else None
     by = f" ({last.device or 'another device'}: {last.label})" if last else ""
     exists = hand <= len(fresh.hands)
+    offered = spec is not None and is_new_base(request.args.get("base", ""))
     stored = None
     if exists:
         stored = result.hands[hand - 1] if hand <= len(result.hands) else result.draft
         message = f"{word.capitalize()} {hand} was changed on another device meanwhile{by}"
+    elif offered:                     # a new hand's form: a change elsewhere renumbered it
+        message = f"The match was changed on another device meanwhile{by}"
     else:
         message = (f"{word.capitalize()} {hand} no longer exists: it was deleted on another "
                    f"device meanwhile{by}")
-    offered = spec is not None and is_new_base(request.args.get("base", ""))
     yours = None
     if spec is None:                              # a delete: nothing typed to keep
         ctx = _context(fresh, web, result)
         message += ". Nothing was deleted."
+    elif offered and result.standing.over:
+        ctx = _context(fresh, web, result)
+        offered = False
+        message += (f", and the match is over, so what you sent was not saved: no {word} "
+                    f"follows.")
     elif offered:
         number = len(fresh.hands) + 1
         ctx = _context(fresh, web, result, number)

@@ -110,7 +110,10 @@
   });
 
   document.addEventListener("htmx:configRequest", function (event) {
-    if (isPoll(event.detail.elt) && typed()) { event.detail.parameters.typed = "1"; }
+    // said only where there is an editor (a view link's page has none): "0" lets it follow
+    if (isPoll(event.detail.elt) && document.querySelector("#live-editor form")) {
+      event.detail.parameters.typed = typed() ? "1" : "0";
+    }
   });
 
   document.addEventListener("htmx:beforeRequest", function (event) {

@@ -125,7 +125,7 @@ def poll_url(page_html: str, typed: bool = True) -> str:
     (warned of a change elsewhere, not brought the editor as it now stands)."""
     found = re.search(r'<div id="scoreboard"[^>]*hx-get="([^"]+)"', page_html)
     assert found
-    return found.group(1).replace("&amp;", "&") + ("&typed=1" if typed else "")
+    return found.group(1).replace("&amp;", "&") + f"&typed={int(typed)}"
 
 
 def another_phone(app: Flask, csrf_token: Callable[..., str]) -> Table:

@@ -50,3 +50,21 @@ def test_the_development_servers_request_lines_are_not_written(
     dev_server_log("info", " * Running on http://127.0.0.1:5000")
     lines = [r.getMessage() for r in caplog.records if r.name == "werkzeug"]
     assert lines == [" * Running on http://127.0.0.1:5000"]
+
+
+def test_an_unhandled_error_is_logged_with_its_token_shortened(
+        app: Flask, table: Table, caplog: pytest.LogCaptureFixture,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    mid = table.seed([HAND_440_71])
+    app.config["PROPAGATE_EXCEPTIONS"] = False       # answered 500 and logged, as in production
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a fault of the app's own")
+
+    monkeypatch.setattr(app.extensions["referee.store"], "load", broken)
+    caplog.set_level(logging.ERROR, app.logger.name)
+    assert table.client.get(f"/m/{mid}").status_code == 500
+    logged = [r for r in caplog.records if r.name == app.logger.name]
+    assert [r.getMessage() for r in logged] == [f"Exception on /m/{mid[:4]}… [GET]"]
+    assert logged[0].exc_info is not None                 # with its traceback
+    assert mid not in caplog.text

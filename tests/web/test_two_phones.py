@@ -15,6 +15,7 @@ After every post no stored hand changed but the one the form was sent for. The b
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -260,7 +261,7 @@ def test_an_edit_of_a_hand_changed_elsewhere_shows_both_and_keeps_the_stored(
 def _poll(page: Page, typed: bool) -> str:
     found = re.search(r'<div id="scoreboard"[^>]*hx-get="([^"]+)"', page.html)
     assert found
-    return found.group(1).replace("&amp;", "&") + ("&typed=1" if typed else "")
+    return found.group(1).replace("&amp;", "&") + f"&typed={int(typed)}"
 
 
 @pytest.mark.parametrize("name", list(GAMES))
@@ -271,11 +272,14 @@ def test_the_live_poll_brings_an_untouched_editor_the_next_hand(app: Flask, name
     assert "hand=1&base=new" in untouched
     whole(game, a, mid)
     after_a = a.hands(mid)
-    # something typed: warned, the editor left as it is
-    warned = b.get(typed, htmx=True)
-    assert warned.status == 200
-    assert f"{game.word.capitalize()} 1 {STALE}" in warned.text
-    assert "live-editor" not in warned.html
+    # something typed, or a page of an earlier table.js that says nothing of it: warned, the
+    # editor left as it is
+    for poll in (typed, typed.removesuffix("&typed=1")):
+        warned = b.get(poll, htmx=True)
+        assert warned.status == 200
+        assert f"{game.word.capitalize()} 1 {STALE}" in warned.text
+        assert f"What you send now comes back as the next {game.word}" in warned.text
+        assert "live-editor" not in warned.html
     # nothing typed: the editor of hand 2, no warning, no undo of A's change
     followed = b.client.get(untouched, headers={"HX-Request": "true"})
     assert followed.status_code == 200
@@ -306,3 +310,51 @@ def test_the_live_poll_brings_an_untouched_editor_of_an_earlier_hand_as_it_stand
     assert page.value("finish-pile") == "90"
     urls = hand_urls(page)
     assert urls and all(f"/m/{mid}/hands/1/" in url and "editing=1" in url for url in urls)
+
+
+@HTMX
+def test_an_entry_for_a_hand_after_the_match_ended_elsewhere_is_not_offered(
+        app: Flask, htmx: bool) -> None:
+    """Another phone's hand ended the match: what this phone sent for that hand is not
+    offered as a next hand (there is none), and the answer says so."""
+    from pathlib import Path
+
+    from referee.engine.games.tartli import GAME as TARTLI
+
+    played = json.loads(Path("tests/data/tartli-complete.json").read_text())
+    hands = [TARTLI.canonical_hand(h) for h in played["hands"]]
+    a, b = phone(app, Table), phone(app, Table)
+    mid = a.seed(hands[:-1], names=played["settings"]["players"])
+    page = b.get(f"/m/{mid}")
+    store = app.extensions["referee.store"]
+    store.save_hands(mid, hands[:-1], hands, "Hand 3 (the other phone)")   # the match ends
+    answer = send(b, page, "indicator", {"indicator-indicator": "8h"}, htmx=htmx)
+    assert answer.status == 409
+    text = " ".join(re.sub(r"<[^>]+>", " ", answer.html).split())
+    assert "the match is over, so what you sent was not saved: no hand follows" in text
+    assert "It is kept below as hand" not in text
+    assert "/hands/4/" not in answer.html                      # no form for a hand after it
+    assert store.load(mid).hands == hands                      # nothing else stored
+
+
+@HTMX
+def test_a_new_hands_form_after_a_change_elsewhere_says_no_hand_was_deleted(
+        app: Flask, htmx: bool) -> None:
+    """A new hand's form built before another phone's change that left its number free (an
+    undo of an edit) is offered as that hand again, and the answer says the match changed, not
+    that the hand was deleted."""
+    a, b = phone(app, Table), phone(app, Table)
+    mid = a.new_match(["Anna", "Béla"])
+    game = GAMES["tartli"]
+    whole(game, a, mid)
+    edited = send(a, a.get(f"/m/{mid}/hands/1"), "finish",
+                  {"finish-pile": "90", "finish-last": "0"})
+    assert edited.status == 302, edited.errors
+    page = b.get(f"/m/{mid}")                                  # hand 2's form
+    assert a.undo(mid).status == 302                           # the edit of hand 1 undone
+    answer = send(b, page, "indicator", {"indicator-indicator": "9l"}, htmx=htmx)
+    assert answer.status == 409
+    text = " ".join(re.sub(r"<[^>]+>", " ", answer.html).split())
+    assert "The match was changed on another device meanwhile" in text
+    assert "deleted" not in text.lower()
+    assert "It is kept below as hand 2" in text
