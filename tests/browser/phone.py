@@ -66,3 +66,15 @@ def new_series(page: Any, server: str) -> None:
                         ("west", "David")):
         page.fill(f"#{field}", name)
     page.click("text=Start the series")
+
+
+FIVE = ["Anna", "Beat", "Carla", "Dario", "Elsa"]
+
+
+def new_troggu(page: Any, server: str, names: list[str] = FIVE) -> None:
+    """A new Troggu match of ``names`` (five by default), in the order of its seats."""
+    page.goto(f"{server}/new/troggu")
+    seats = page.locator("input[name='players']")
+    for seat, name in enumerate(names):
+        seats.nth(seat).fill(name)
+    page.click("text=Start the match")

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from phone import touch_phone
+from phone import new_troggu, touch_phone
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 axe_playwright = pytest.importorskip("axe_playwright_python.sync_playwright")
@@ -205,11 +205,7 @@ def test_marjolet(phone: Any, server: str) -> None:
 
 def test_troggu(phone: Any, server: str) -> None:
     def start(p: Any) -> None:
-        p.goto(f"{server}/new/troggu")
-        seats = p.locator("input[name='players']")
-        for seat, name in enumerate(["Anna", "Beat", "Carla", "Dario", "Elsa"]):
-            seats.nth(seat).fill(name)
-        p.click("text=Start the match")
+        new_troggu(p, server)
         p.wait_for_selector("#editor")
 
     def bidding(p: Any) -> None:

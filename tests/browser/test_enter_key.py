@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.phone import new_series, touch_phone
+from tests.browser.phone import new_series, new_troggu, touch_phone
 from tests.browser.test_live import new_match as new_tartli
 from tests.browser.test_taps_marjolet import new_match as new_marjolet
 
@@ -85,11 +85,7 @@ def stovkahra_started(page: Any, server: str) -> None:
 
 
 def troggu(page: Any, server: str) -> None:
-    page.goto(f"{server}/new/troggu")
-    seats = page.locator("input[name='players']")
-    for seat, name in enumerate(["Anna", "Beat", "Carla"]):
-        seats.nth(seat).fill(name)
-    page.click("text=Start the match")
+    new_troggu(page, server, ["Anna", "Beat", "Carla"])
 
 
 def troggu_bid(bid: str | None) -> Callable[[Any, str], None]:

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.phone import new_series
+from tests.browser.phone import new_series, new_troggu
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.browser
@@ -83,14 +83,6 @@ def _stovkahra_rest(page: Any) -> None:
     page.check("#finish-last-1")
 
 
-def _troggu_new(page: Any, server: str) -> None:
-    page.goto(f"{server}/new/troggu")
-    seats = page.locator("input[name='players']")
-    for seat, name in enumerate(["Anna", "Beat", "Carla", "Dario", "Elsa"]):
-        seats.nth(seat).fill(name)
-    page.click("text=Start the match")
-
-
 def _troggu_begin(page: Any, choice: int) -> None:
     row = page.locator("#editor .call-row").filter(has_text=["Dario", "Carla", "Elsa"][choice])
     row.locator("label.call").filter(has_text="Solo").click()
@@ -126,7 +118,7 @@ GAMES = {
                       lambda n: f"Start deal {n}", None, "#finish-points",
                       "Score the deal", rf"Anna & Cilka {NUMBER}, Boris & David {NUMBER}",
                       _stovkahra_rest, (40, 44)),
-    "troggu": Game("troggu", "hand", _troggu_new, _troggu_begin,
+    "troggu": Game("troggu", "hand", new_troggu, _troggu_begin,
                    lambda n: "Record the bidding", None, "#finish-points",
                    "Score the hand",
                    ", ".join(f"{name} {NUMBER}" for name in

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from phone import new_troggu as start_troggu
 from phone import touch_phone
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -32,11 +33,7 @@ def test_the_first_dealer_is_named_as_the_names_are_typed(phone: Any, server: st
 
 def new_troggu(page: Any, server: str, names: list[str]) -> None:
     """A Troggu match for ``names``, its first hand's bidding recorded: Carla takes."""
-    page.goto(f"{server}/new/troggu")
-    seats = page.locator("input[name='players']")
-    for seat, name in enumerate(names):
-        seats.nth(seat).fill(name)
-    page.click("text=Start the match")
+    start_troggu(page, server, names)
     page.locator(".call-row").filter(has_text="Carla").locator("label.call").filter(
         has_text="normal").click()
     page.click("text=Record the bidding")
@@ -100,11 +97,7 @@ LEGENDS = r"""
 def test_the_biddings_legends_stay_inside_their_boxes(phone: Any, server: str) -> None:
     """At 390 px the bidding's legends take two lines ("Only if everybody passes (forced
     game, rule 4.5.1)"): each stays within its fieldset, none across its border."""
-    phone.goto(f"{server}/new/troggu")
-    seats = phone.locator("input[name='players']")
-    for seat, name in enumerate(["Anna", "Beat", "Carla", "Dario", "Elsa"]):
-        seats.nth(seat).fill(name)
-    phone.click("text=Start the match")
+    start_troggu(phone, server)
     legends = phone.evaluate(LEGENDS, "details.bids")
     assert any(height > 30 for _, _, height, _, _ in legends), legends   # some take two lines
     for text, top, height, left, right in legends:
@@ -150,11 +143,7 @@ def test_the_focus_goes_to_what_is_next_on_the_screen(phone: Any, server: str) -
     declare("1")                                 # six aces: refused (rule 4.5)
     now = focus(phone)
     assert now["id"] == "rule-error" and now["seen"], now
-    phone.goto(f"{server}/new/troggu")
-    seats = phone.locator("input[name='players']")
-    for seat, name in enumerate(["Anna", "Beat", "Carla", "Dario", "Elsa"]):
-        seats.nth(seat).fill(name)
-    phone.click("text=Start the match")
+    start_troggu(phone, server)
     phone.click("text=Record the bidding")
     now = focus(phone)
     assert now["tag"] != "BODY" and now["seen"], now

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from phone import HEIGHT, Hand, in_view, page_height, touch_phone
+from phone import HEIGHT, Hand, in_view, new_troggu, page_height, touch_phone
 from phone import new_series as start_series
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -150,11 +150,7 @@ SEVEN = NAMES + ["Fabian", "Gina"]
 
 
 def new_evening(page: Any, server: str, names: list[str] = NAMES) -> None:
-    page.goto(f"{server}/new/troggu")
-    seats = page.locator("input[name='players']")
-    for seat, name in enumerate(names):
-        seats.nth(seat).fill(name)
-    page.click("text=Start the match")
+    new_troggu(page, server, names)
     playwright_api.expect(page.locator("#editor h2")).to_contain_text("Hand 1 Anna deals")
 
 
