@@ -4,6 +4,7 @@ view, and how the bidding's legend and the charts are drawn."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import pytest
@@ -110,7 +111,11 @@ def focus(page: Any) -> dict[str, Any]:
     """The focused element after the answer settled: what it is, and whether it is on the
     screen."""
     page.wait_for_load_state("networkidle")
-    page.wait_for_timeout(100)                  # the focus is placed once every part settled
+    # the focus is placed once every part settled (later on a loaded machine): wait up to 5 s
+    # for it to leave <body>; where it never does, the caller's assertion says so
+    with contextlib.suppress(playwright_api.TimeoutError):
+        page.wait_for_function("document.activeElement !== document.body", timeout=5_000)
+    page.wait_for_timeout(100)
     return dict(page.evaluate("""() => {
         const el = document.activeElement, box = el.getBoundingClientRect();
         return {tag: el.tagName, id: el.id, text: (el.innerText || '').trim().slice(0, 60),
