@@ -4,7 +4,6 @@ view, and how the bidding's legend and the charts are drawn."""
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
 import pytest
@@ -113,9 +112,10 @@ def focus(page: Any) -> dict[str, Any]:
     page.wait_for_load_state("networkidle")
     # the focus is placed once every part settled (later on a loaded machine): wait up to 5 s
     # for it to leave <body>; where it never does, the caller's assertion says so
-    with contextlib.suppress(playwright_api.TimeoutError):
-        page.wait_for_function("document.activeElement !== document.body", timeout=5_000)
-    page.wait_for_timeout(100)
+    for _ in range(50):                         # (not wait_for_function: the CSP forbids eval)
+        page.wait_for_timeout(100)
+        if page.evaluate("() => document.activeElement !== document.body"):
+            break
     return dict(page.evaluate("""() => {
         const el = document.activeElement, box = el.getBoundingClientRect();
         return {tag: el.tagName, id: el.id, text: (el.innerText || '').trim().slice(0, 60),
