@@ -50,6 +50,7 @@ def open_deal(page: object, number: int) -> object:
     item = page.locator("li.hand").filter(  # type: ignore[attr-defined]
         has=page.locator(f"summary .num:text-is('#{number}')"))  # type: ignore[attr-defined]
     item.locator("summary").click()
+    playwright_api.expect(item.locator("details")).to_have_attribute("open", "")
     return item
 
 
@@ -143,6 +144,8 @@ def test_a_game_to_100_a_right_dost_and_the_matchstick_choice(page: object,
     page.check("#dost-caller-2")  # type: ignore[attr-defined]
     page.select_option("#dost-after", "0")  # type: ignore[attr-defined]
     page.click("text=Give the verdict")  # type: ignore[attr-defined]
+    # the verdict in place before deal 3's row is opened (the piles read the same before it)
+    expect(history).to_contain_text(f"{EW} win the game: 2 matchsticks, not chosen yet")
     expect_piles(page, 1, 0)                              # no choice yet: not counted
 
     # The winners take their 2 off NS's 1 (one is lost) ...
