@@ -145,7 +145,7 @@ def test_pdf_refuses_a_bad_file_and_writes_nothing(tmp_path: Path) -> None:
 
 
 def test_pdf_writes_the_scoresheet(tmp_path: Path) -> None:
-    pytest.importorskip("referee.web.pdf")
+    pytest.importorskip("referee.web.matches.exports")
     out = tmp_path / "sheet.pdf"
     done = run("pdf", "tests/data/tartli-short.json", "-o", str(out))
     assert done.returncode == 0, done.stderr.decode()

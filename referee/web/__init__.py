@@ -13,7 +13,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, g, make_response, render_template, request
-from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
@@ -22,12 +21,14 @@ from werkzeug.exceptions import MethodNotAllowed
 
 from .. import charts, numbers
 from ..engine import matchfile
-from . import assets, changerows, chartcache, circlestore, invalid, requestlog, rows, widgets
-from .boards import Boards
-from .pdf import Scoresheets
+from . import assets, circlestore, requestlog
+from .extensions import htmx
+from .forms import invalid, widgets
+from .matches import exports, rows
+from .matches.blueprint import VIEW_ONLY
+from .matches.live import Boards, UnchangedPolls
 from .recent import Recent
 from .store import Store
-from .unchanged import UnchangedPolls
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
@@ -48,7 +49,6 @@ SECURITY = {"Content-Security-Policy": CSP, "Referrer-Policy": "no-referrer",
 HSTS = "max-age=31536000"              # with an https REFEREE_PUBLIC_URL: a year
 
 csrf = CSRFProtect()
-htmx = HTMX()
 
 
 class _CompiledTemplates(BytecodeCache):
@@ -117,14 +117,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # the circles' tables share the store's metadata: created with its own (circlestore)
     app.extensions["referee.store"] = store = Store(app.config["DATABASE_URL"])
     app.extensions["referee.circles"] = circlestore.Circles(store)
-    app.extensions["referee.scoresheets"] = Scoresheets()
+    app.extensions["referee.scoresheets"] = exports.Scoresheets()
     app.extensions["referee.boards"] = Boards()
-    app.extensions["referee.charts"] = chartcache.Charts()
+    app.extensions["referee.charts"] = exports.Charts()
     app.extensions["referee.rows"] = Recent[Markup](rows.KEPT)
     app.jinja_env.globals["hand_row"] = rows.hand_row         # once for what it shows
     app.extensions["referee.change_rows"] = Recent[Markup](rows.KEPT)
-    app.jinja_env.globals["change_row"] = changerows.change_row   # the same
-    # the unchanged live poll (nearly every request) answered before Flask: unchanged.py
+    app.jinja_env.globals["change_row"] = rows.change_row   # the same
+    # the unchanged live poll (nearly every request) answered before Flask: matches/live.py
     app.wsgi_app = UnchangedPolls(  # type: ignore[method-assign]
         app.wsgi_app, store, security)
     # the app's own request log, tokens shortened, outermost (the polls above included)
@@ -133,12 +133,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.log_exception = requestlog.exception_logger(app)  # type: ignore[method-assign,assignment]
     assets.init_app(app, STATIC)
 
-    from . import cards, chart, circles, circlestats, history, views  # noqa: F401 (routes)
-
-    cards.register(app)
-    app.register_blueprint(views.bp)
-    app.register_blueprint(circles.bp)
-    app.jinja_env.globals["remembered_circles"] = circles.remembered_circles
+    _blueprints(app)
 
     app.after_request(_gzipped)           # registered first: runs after the others
 
@@ -168,8 +163,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     @app.errorhandler(403)
     def view_only(error: Exception) -> Any:
-        from .views import VIEW_ONLY
-
         return _problem("View link", VIEW_ONLY, 403)
 
     @app.errorhandler(404)
@@ -193,6 +186,20 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         ), 413
 
     return app
+
+
+def _blueprints(app: Flask) -> None:
+    """The pages: each module below adds its routes to its blueprint when imported."""
+    from . import cards, home  # noqa: F401
+    from .circles import blueprint as circles
+    from .circles import pages, stats  # noqa: F401
+    from .matches import blueprint as matches
+    from .matches import hands, history, live, page, removals  # noqa: F401
+
+    cards.register(app)
+    app.register_blueprint(matches.bp)
+    app.register_blueprint(circles.bp)
+    app.jinja_env.globals["remembered_circles"] = circles.remembered_circles
 
 
 CSRF_MESSAGE = ("This form could not be checked (its security token is missing or stale). "

@@ -10,10 +10,11 @@ from functools import lru_cache
 from urllib.parse import urlsplit
 
 import segno
-from flask import current_app, request, session, url_for
+from flask import current_app, g, request, session, url_for
 
 from ..engine.errors import RuleViolation
 from ..engine.games.base import require_name
+from .extensions import circles
 
 REMEMBERED = 30           # matches listed on a browser's home page
 
@@ -99,14 +100,14 @@ def match_link(token: str) -> str:
     """The full address of a match: under the server's configured address
     (REFEREE_PUBLIC_URL) when there is one, else under the address this request came to
     (its Host header, which anyone can set)."""
-    public = _public_url()
+    public = public_url()
     if not public:
         return url_for("matches.match", match_id=token, _external=True)
     path = url_for("matches.match", match_id=token)
     return public.rstrip("/") + path.removeprefix(request.script_root)
 
 
-def _public_url() -> str | None:
+def public_url() -> str | None:
     public = current_app.config.get("PUBLIC_URL")
     return str(public) if public else None
 
@@ -119,7 +120,7 @@ def qr_code(url: str) -> str:
 
 def host_hint() -> str | None:
     """A warning when the links point at this machine only (phones cannot open them)."""
-    public = _public_url()
+    public = public_url()
     address = urlsplit(public).netloc if public else request.host
     try:
         host = urlsplit(f"//{address}").hostname or ""        # "[::1]:5000" → "::1"
@@ -138,3 +139,22 @@ def host_hint() -> str | None:
                 "the same network, start Referee with HOST=0.0.0.0 (see the README) and open "
                 "it by this computer's network address.")
     return None
+
+
+def private(edit_link: bool) -> None:
+    """Mark this answer as one that carries a match's token (in its address, its links or its
+    forms). An edit token: it is sent with ``Cache-Control: no-store``, so that no cache (a
+    shared computer's, a proxy's) keeps what lets anyone change the match; a view token, a
+    secret link too: ``no-cache, private``, kept in no shared cache (and the browser asks
+    again before showing it)."""
+    if edit_link:
+        g.no_store = True
+    else:
+        g.private = True
+
+
+def circle_in(text: str) -> str | None:
+    """The circle whose link (".../c/<token>") or code this is, if there is one."""
+    found = re.search(r"/c/([A-Za-z0-9_-]+)", text)
+    token = found.group(1) if found else text.strip()
+    return token if _TOKEN.fullmatch(token) and circles().load(token) else None

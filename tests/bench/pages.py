@@ -27,7 +27,7 @@ from flask.testing import FlaskClient
 
 from referee import create_app
 from referee.engine.games.troggu import GAME
-from referee.web.boards import Boards
+from referee.web.matches.live import Boards
 from tests.bench.common import Figure, median, p95, timed
 from tests.bench.long_match import troggu_file
 

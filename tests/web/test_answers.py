@@ -283,7 +283,7 @@ def test_a_new_version_of_a_long_match_fingerprints_only_the_hands_it_shows(
     from test_heavy import finish, seed_evening
 
     from referee.web import store as stored
-    from referee.web.history import PAGE
+    from referee.web.matches.history import PAGE
 
     hands = 3 * PAGE
     mid = seed_evening(table, hands)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from test_history import NAMES, W, X, Y, Z, _score
 from webtools import B, hand, played
 
-from referee.web.changes import describe_changes
+from referee.web.matches.notices import describe_changes
 
 
 def test_only_the_first_hands_are_written_out() -> None:

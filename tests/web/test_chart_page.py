@@ -216,7 +216,7 @@ def test_the_chart_is_drawn_once_per_version_of_its_match(
     """Issue 12: the chart opened again (by this phone or another, edit or view link) is the
     one drawn for the match as it stands; a change draws it again, when it is opened; the
     match page draws none."""
-    from referee.web import chartcache
+    from referee.web.matches import exports as chartcache
 
     drawn: list[int] = []
 

@@ -16,7 +16,7 @@ from webtools import HAND_440_71, NAMES, Page, Table
 from referee.engine.games.base import MatchResult
 from referee.engine.games.troggu import GAME as TROGGU
 from referee.numbers import number, signed
-from referee.web.history import PAGE
+from referee.web.matches.history import PAGE
 from tests.bench.long_match import troggu_file
 
 HANDS = 60                   # three pages of the history

@@ -10,7 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from webtools import HAND_440_71, Table
 
-from referee.web import pdf
+from referee.web.matches import exports as pdf
 
 
 @pytest.mark.parametrize("url", ["/", "/new/tartli", "/new/stovkahra", "/new/marjolet",

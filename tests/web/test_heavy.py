@@ -19,8 +19,8 @@ from webtools import HAND_440_71, Page, Table
 
 from referee.engine import matchfile, scoring
 from referee.engine.games.troggu import GAME as TROGGU
-from referee.web import pdf
-from referee.web.pdf import Scoresheets
+from referee.web.matches import exports as pdf
+from referee.web.matches.exports import Scoresheets
 
 HTMX = pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
 COOKIE_LIMIT = 4096       # bytes of one cookie that browsers keep (name, value, attributes)

@@ -33,7 +33,7 @@ from referee.engine import matchfile
 from referee.engine.games.base import HandOutcome
 from referee.engine.games.tartli import GAME
 from referee.web import store as store_module
-from referee.web.changes import describe_changes
+from referee.web.matches.notices import describe_changes
 from referee.web.store import Store, actions
 
 X = hand("8h", end=played((80, 71), A))

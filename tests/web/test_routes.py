@@ -35,7 +35,7 @@ from werkzeug.datastructures import MultiDict
 
 from referee.engine import matchfile
 from referee.web.games import WEB_GAMES
-from referee.web.views import VIEW_ONLY
+from referee.web.matches.blueprint import VIEW_ONLY
 
 STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 DATA = Path(__file__).parents[1] / "data"

@@ -15,7 +15,7 @@ from test_stovkahra_web import EXAMPLE_4, WRONG_DOST_BY_W
 from webtools import EXAMPLE_1, Series, Table, deal
 
 from referee.engine.games import get
-from referee.web.changes import describe_changes
+from referee.web.matches.notices import describe_changes
 
 HYPHEN_MINUS = re.compile(r"(?<![\w-])-\d")
 
@@ -77,7 +77,7 @@ def test_every_negative_number_has_the_minus_sign(app: Flask, client: FlaskClien
     assert "Anna −30" in shown[f"/m/{mid}/chart"]
     assert {url: HYPHEN_MINUS.findall(text) for url, text in shown.items()
             if HYPHEN_MINUS.search(text)} == {}
-    # rows kept from an earlier page (referee/web/rows.py) put in their totals alike
+    # rows kept from an earlier page (referee/web/matches/rows.py) put in their totals alike
     assert "total −30" in _text(client, f"/m/{mid}")
 
 

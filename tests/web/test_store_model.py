@@ -47,7 +47,7 @@ from webtools import TIE_HANDS, A, B, decider, hand, played
 from referee.engine import scoring
 from referee.engine.errors import RuleViolation
 from referee.engine.games import get
-from referee.web.corrections import plans
+from referee.web.matches.corrections import plans
 from referee.web.store import StaleMatch, Store
 
 ENGINE_TESTS = str(Path(__file__).resolve().parents[1] / "engine")

@@ -1,5 +1,5 @@
 """The app writes WTForms' fields' attributes with its own ``html_params`` (issue 12:
-referee/web/widgets.py): the very HTML WTForms' own writes, for any attributes."""
+referee/web/forms/widgets.py): the very HTML WTForms' own writes, for any attributes."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from markupsafe import Markup
 from wtforms import widgets as wtforms_widgets
 from wtforms.widgets import core
 
-from referee.web import widgets
+from referee.web.forms import widgets
 
 NAMES = st.from_regex(r"\A(data_|aria_)?[a-z][a-z_]{0,8}\Z") | st.sampled_from(
     ["class_", "for_", "id", "name", "value", "checked", "hx_post", "data_x_y_"])

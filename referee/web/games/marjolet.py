@@ -22,8 +22,8 @@ from ...engine.games.marjolet.values import (
     SWITCHES,
     TRICKS,
 )
-from .. import htmx
-from ..fields import WholeNumber, chosen_seat
+from ..extensions import htmx
+from ..forms.fields import WholeNumber, chosen_seat
 from .base import Action, ActionContext, FormInvalid, WebGame
 
 CARDS = [(str(card), FRENCH.short_name(card)) for card in FRENCH.cards]

@@ -20,7 +20,7 @@ from ...engine.cards import FRENCH
 from ...engine.errors import RuleViolation
 from ...engine.games.stovkahra import GAME
 from ...scoresheet.stovkahra import combination_words as _combination_words
-from ..fields import WholeNumber, chosen_seat
+from ..forms.fields import WholeNumber, chosen_seat
 from .base import Action, ActionContext, FormInvalid, WebGame
 
 CARDS = [(str(card), FRENCH.short_name(card)) for card in FRENCH.cards]

@@ -21,7 +21,7 @@ from ...engine.games.tartli import GAME
 from ...engine.games.tartli.facts import parse_hand
 from ...engine.games.tartli.melds import SEQUENCE_NAMES, Conceded, recognize
 from ...engine.games.tartli.values import EXCHANGE_TRICKS, MELD_TRICKS, PILES_TOTAL, TRICKS
-from ..fields import WholeNumber, chosen_seat
+from ..forms.fields import WholeNumber, chosen_seat
 from .base import Action, ActionContext, FormInvalid, WebGame
 
 CARDS = [(str(card), HUNGARIAN.short_name(card)) for card in HUNGARIAN.cards]

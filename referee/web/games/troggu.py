@@ -41,7 +41,7 @@ from ...engine.games.troggu.values import (
 )
 from ...scoresheet.troggu import VARIANTS, francs, rappen, settle
 from ...scoresheet.troggu import variants as _variants
-from ..fields import WholeNumber
+from ..forms.fields import WholeNumber
 from .base import Action, ActionContext, WebGame
 
 SEATS = [(str(s), f"Seat {s + 1}") for s in range(MAX_PLAYERS)]

@@ -10,9 +10,9 @@ from typing import Any
 
 from flask import flash, request
 
-from ..engine import scoring
-from ..engine.errors import RuleViolation
-from ..engine.games.base import Game, MatchResult, Repair, and_list
+from ...engine import scoring
+from ...engine.errors import RuleViolation
+from ...engine.games.base import Game, MatchResult, Repair, and_list
 
 MOST_PLANS = 12           # ways out offered at once
 MOST_STEPS = 20           # repairs chained in one plan

@@ -16,16 +16,16 @@ from typing import Any
 
 from flask import Response, render_template, request
 
-from ..charts import Rule, Series, line_chart
-from ..engine.games import GAMES
-from ..engine.games.base import Game, MatchResult
-from ..numbers import number, signed
-from ..stats import FIGURES, Played, statistics
-from ..stats.circlecsv import circle_csv
-from .circles import _find, bp, played, remember_circle
-from .circlestore import Circle, CircleMatch
-from .games import WEB_GAMES
-from .readable import readable_json
+from ...charts import Rule, Series, line_chart
+from ...engine.games import GAMES
+from ...engine.games.base import Game, MatchResult
+from ...numbers import number, signed
+from ...stats import FIGURES, Played, statistics
+from ...stats.circlecsv import circle_csv
+from ..circlestore import Circle, CircleMatch
+from ..games import WEB_GAMES
+from ..readable import readable_json
+from .blueprint import bp, find, played, remember_circle
 
 # Each game's own figures: (key in the statistics, words on the page), in the rules' order.
 TARTLI = (
@@ -288,7 +288,7 @@ def circle_played(circle: Circle) -> list[Played]:
 
 @bp.get("/c/<token>/statistics")
 def circle_statistics(token: str) -> Any:
-    found = _find(token)
+    found = find(token)
     remember_circle(found.id)
     since_text = request.args.get("from", "")[:40]
     until_text = request.args.get("to", "")[:40]
@@ -314,7 +314,7 @@ def circle_statistics(token: str) -> Any:
 def circle_hands_csv(token: str) -> Response:
     """Every hand of the circle's matches, oldest match first, as one CSV file (with a byte
     order mark so that a spreadsheet reads the names' letters as UTF-8)."""
-    found = _find(token)
+    found = find(token)
     body = "\ufeff" + circle_csv(reversed(circle_played(found)))
     name = f"circle-{found.created.date().isoformat()}-hands.csv"
     return Response(body, mimetype="text/csv",

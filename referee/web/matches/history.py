@@ -12,11 +12,12 @@ from typing import Any
 
 from flask import abort, render_template, request, url_for
 
-from ..engine.games.base import HandOutcome, MatchResult
-from . import htmx
-from .games.base import WebGame
-from .store import StoredMatch
-from .views import _context, _page, bp, load
+from ...engine.games.base import HandOutcome, MatchResult
+from ..extensions import htmx
+from ..games.base import WebGame
+from ..store import StoredMatch
+from .blueprint import bp, load
+from .page import hand_context, page_context
 
 PAGE = 20                 # hands a page of the history shows
 
@@ -77,7 +78,7 @@ def history_window(result: MatchResult) -> Window:
 
 def _history_context(stored: StoredMatch, web: WebGame, result: MatchResult) -> dict[str, Any]:
     """What the rows need (a game's ``hand_template`` included: its forms, the bases)."""
-    return _page(_context(stored, web, result), web, messages=False)
+    return page_context(hand_context(stored, web, result), web, messages=False)
 
 
 @bp.get("/m/<match_id>/history")

@@ -15,7 +15,7 @@ from typing import Any
 from flask_wtf import FlaskForm
 from markupsafe import Markup, escape
 
-from ..engine.errors import RuleViolation
+from ...engine.errors import RuleViolation
 
 
 def error_ids(field: Any) -> str:

@@ -17,16 +17,13 @@ from datetime import date, datetime
 from typing import Any
 
 from flask import (
-    Blueprint,
     Response,
     abort,
-    current_app,
     flash,
     get_flashed_messages,
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
 from flask_wtf import FlaskForm
@@ -35,33 +32,33 @@ from werkzeug.datastructures import MultiDict
 from wtforms import StringField
 from wtforms.validators import ValidationError
 
-from ..engine import circlefile, matchfile, scoring
-from ..engine.errors import RuleViolation
-from ..engine.games import GAMES
-from ..engine.games.base import Game, MatchResult, name_key, require_name
-from ..numbers import number, signed
-from .circlestore import (
+from ...engine import circlefile, matchfile, scoring
+from ...engine.errors import RuleViolation
+from ...engine.games import GAMES
+from ...engine.games.base import Game, MatchResult, name_key, require_name
+from ...numbers import number, signed
+from ..circlestore import (
     IN_ANOTHER,
     IN_THIS,
     TAKEN,
     Circle,
     CircleMatch,
     CircleRefused,
-    Circles,
     Person,
     Player,
 )
+from ..extensions import circles, store
+from ..forms.buttons import ButtonForm
+from ..forms.invalid import flag
+from ..games import WEB_GAMES
+from ..games.base import WebGame
+from ..home import home_page
+from ..readable import readable_json
+from ..sharing import device, public_url, qr_code, remember, token_in
+from .blueprint import bp, find, remember_circle
 from .evenings import Evening, evenings
-from .games import WEB_GAMES
-from .games.base import WebGame
-from .invalid import flag
-from .readable import readable_json
-from .sharing import REMEMBERED, device, qr_code, remember, token_in
-from .store import Store
+from .stats import progress_charts
 
-bp = Blueprint("circles", __name__)
-
-_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,40}")
 _ID = re.compile(r"[0-9]{1,9}")
 
 EVENINGS_SHOWN = 5        # the latest evenings in full on the circle's page (then: a list)
@@ -75,14 +72,6 @@ BUSY = ("Another circle file is being imported on this server just now. Nothing 
         "try again in a minute.")
 NO_MATCH = ("No match has that link or code. Copy the whole edit link from the match page "
             "(More phones at this table), or its edit code.")
-
-
-def store() -> Store:
-    return current_app.extensions["referee.store"]  # type: ignore[no-any-return]
-
-
-def circles() -> Circles:
-    return current_app.extensions["referee.circles"]  # type: ignore[no-any-return]
 
 
 def _circle_name(form: FlaskForm, field: StringField) -> None:
@@ -106,58 +95,13 @@ class CircleImportForm(FlaskForm):
                             validators=[FileRequired("Choose a circle file")])
 
 
-class PostForm(FlaskForm):
-    """A form read by hand (the seat pickers): only its CSRF token is checked here."""
-
-
-# -- this browser's circles ----------------------------------------------------------------
-
-def remember_circle(token: str) -> None:
-    mine = [t for t in session.get("circles", []) if isinstance(t, str) and t != token]
-    session["circles"] = [token, *mine][:REMEMBERED]
-
-
-def remembered_circles() -> list[tuple[str, str]]:
-    """(token, name) of the circles this browser created or opened (for its home page)."""
-    tokens = [t for t in session.get("circles", []) if isinstance(t, str)]
-    return [(t, readable_json(name)) for t, name in circles().listed(tokens)]
-
-
-def circle_in(text: str) -> str | None:
-    """The circle whose link (".../c/<token>") or code this is, if there is one."""
-    found = re.search(r"/c/([A-Za-z0-9_-]+)", text)
-    token = found.group(1) if found else text.strip()
-    return token if _TOKEN.fullmatch(token) and circles().load(token) else None
-
-
-def _find(token: str) -> Circle:
-    """The circle this token opens, or 404; the answer carries its secret link: no-store."""
-    found = circles().load(token) if _TOKEN.fullmatch(token) else None
-    if found is None:
-        abort(404)
-    from .views import _private
-
-    _private(True)
-    # names as every page can show them (validated when stored; a lone surrogate from a
-    # database written otherwise is shown as its escape)
-    found.name = readable_json(found.name)
-    found.players = [Player(p.id, readable_json(p.name)) for p in found.players]
-    return found
-
-
 # -- the home page's part ------------------------------------------------------------------
-
-def _home(status: int, **extra: Any) -> Any:
-    from .views import _home as home
-
-    return home(status, **extra)
-
 
 @bp.post("/circles")
 def create_circle() -> Any:
     form = CircleForm()
     if not form.validate_on_submit():
-        return _home(422, circle_form=form, circle_error=_errors(form))
+        return home_page(422, circle_form=form, circle_error=_errors(form))
     token = circles().create(form.circle_name.data)
     remember_circle(token)
     flash("Circle created. Keep its link: whoever has it sees the circle.")
@@ -172,9 +116,9 @@ def import_circle() -> Any:
     (``Circles.import_circle``)."""
     form = CircleImportForm()
     if not form.validate_on_submit():
-        return _home(422, circle_import_error=_errors(form))
+        return home_page(422, circle_import_error=_errors(form))
     if not circles().importing.acquire(blocking=False):
-        return _home(429, circle_import_error=BUSY)
+        return home_page(429, circle_import_error=BUSY)
     try:
         try:
             data = form.circle_file.data.read(circlefile.MAX_BYTES + 1)
@@ -183,7 +127,7 @@ def import_circle() -> Any:
                 if m.game not in WEB_GAMES:
                     raise RuleViolation("file.game", f"This server has no pages for {m.game}")
         except RuleViolation as violation:
-            return _home(422, circle_import_error=violation.explain())
+            return home_page(422, circle_import_error=violation.explain())
         played = [(m.game, m.settings, m.hands, datetime.fromisoformat(m.created), people)
                   for m, people in loaded.matches]
         token = circles().import_circle(loaded.name, datetime.fromisoformat(loaded.created),
@@ -254,27 +198,15 @@ def _page(circle: Circle, status: int = 200, **extra: Any) -> Any:
         "circle": circle, "matches": listed, "web_games": WEB_GAMES, "games": GAMES,
         "evenings": evenings(circle, played, results), "evenings_shown": EVENINGS_SHOWN,
         "link": url, "qr": qr_code(url),
-        "player_form": PlayerForm(), "button": PostForm(), "add_code": "",
+        "player_form": PlayerForm(), "button": ButtonForm(), "add_code": "",
         "messages": get_flashed_messages(category_filter=["message"]), **extra,
     }
-    from .circlestats import progress_charts  # statistics (issue 13): their section
-
     context["charts"] = progress_charts(circle, played, results)
     return render_template("circles/circle.html", **context), status
 
 
-def played(circle: Circle) -> list[tuple[str, date, dict[str, Any], list[dict[str, Any]],
-                                         tuple[str, ...]]]:
-    """The circle's matches as the statistics read them: (game, created day, settings, hands,
-    the circle player's id in each seat, as text), newest first."""
-    return [(m.game, m.created.date(), m.settings, m.hands, tuple(str(p) for p in m.people))
-            for m in circles().matches(circle.id)]
-
-
 def circle_link(token: str) -> str:
-    from .sharing import _public_url
-
-    public = _public_url()
+    public = public_url()
     if not public:
         return url_for("circles.circle", token=token, _external=True)
     return public.rstrip("/") + url_for("circles.circle", token=token).removeprefix(
@@ -283,12 +215,12 @@ def circle_link(token: str) -> str:
 
 @bp.get("/c/<token>")
 def circle(token: str) -> Any:
-    return _page(_find(token))
+    return _page(find(token))
 
 
 @bp.post("/c/<token>/players")
 def add_player(token: str) -> Any:
-    found = _find(token)
+    found = find(token)
     form = PlayerForm()
     if form.validate_on_submit():
         try:
@@ -372,7 +304,7 @@ def _person_names(seats: list[Seat], circle: Circle) -> list[str]:
 
 @bp.route("/c/<token>/new/<game>", methods=["GET", "POST"])
 def new_match(token: str, game: str) -> Any:
-    found = _find(token)
+    found = find(token)
     web = WEB_GAMES.get(game) or abort(404)
     form = web.new_form()
     seats = _seats(web, form)
@@ -380,7 +312,7 @@ def new_match(token: str, game: str) -> Any:
     status = 200
     if request.method == "POST":
         status = 422
-        if PostForm().validate_on_submit() and _read_seats(seats, found):
+        if ButtonForm().validate_on_submit() and _read_seats(seats, found):
             people = [s for s in seats if s.person is not None]
             names = _person_names(seats, found)
             formdata = MultiDict(request.form)
@@ -407,7 +339,7 @@ def new_match(token: str, game: str) -> Any:
             else:
                 error = _errors(form)
         elif not any(s.error for s in seats):
-            error = _errors(PostForm()) or "This form could not be checked: reload the page"
+            error = _errors(ButtonForm()) or "This form could not be checked: reload the page"
         else:
             error = SEATS
     flag([form])
@@ -419,10 +351,10 @@ def new_match(token: str, game: str) -> Any:
 def add_match(token: str) -> Any:
     """Add a match that exists to the circle, by its edit link or code: first the code, then
     who sat in each seat (``seats`` posted)."""
-    found = _find(token)
+    found = find(token)
     code = request.form.get("code", "")[:500]
-    if not PostForm().validate_on_submit():
-        return _page(found, 400, add_code=code, add_error=_errors(PostForm()))
+    if not ButtonForm().validate_on_submit():
+        return _page(found, 400, add_code=code, add_error=_errors(ButtonForm()))
     match_token = token_in(code)
     stored = store().load(match_token) if match_token else None
     if stored is None or stored.game not in WEB_GAMES:
@@ -453,7 +385,7 @@ def add_match(token: str) -> Any:
         for seat in seats:          # proposed: a new player of the match's name
             seat.name = seat.label
     return render_template("circles/add.html", circle=found, game=web.game, seats=seats,
-                           code=code, error=error, button=PostForm(),
+                           code=code, error=error, button=ButtonForm(),
                            ), 422 if error else 200
 
 
@@ -474,9 +406,9 @@ def _evening(found: Circle, day: str) -> Evening:
 
 @bp.get("/c/<token>/evenings/<day>.pdf")
 def evening_pdf(token: str, day: str) -> Response:
-    from ..scoresheet import environment, html_to_pdf
+    from ...scoresheet import environment, html_to_pdf
 
-    found = _find(token)
+    found = find(token)
     evening = _evening(found, day)
     html = environment().get_template("pdf/evening.html").render(
         circle=readable_json(found.name), evening=evening)
@@ -488,7 +420,7 @@ def evening_pdf(token: str, day: str) -> Response:
 
 @bp.get("/c/<token>/circle.json")
 def export(token: str) -> Response:
-    found = _find(token)
+    found = find(token)
     index = {p.id: n for n, p in enumerate(found.players)}
     entries = []
     for m in reversed(circles().matches(found.id)):            # oldest first

@@ -8,7 +8,13 @@ deletes and undos, so it changes with every delete and undo) and the totals afte
 rows) are put into the row kept each time it is shown.
 
 A game whose rows carry more (``WebGame.hand_template``: its forms, the hand an editor is
-on) has them rendered every time."""
+on) has them rendered every time.
+
+The rows of the history of changes likewise (``change_row``): every answer to an action shows
+the match's last 50 changes, and a change's row shows only the change (its time, what it was,
+the device, whether it was undone, whether its hand can be put back) and the match's link. A
+Restore form's CSRF token is the request's own: a kept row has a mark in its place, the token
+is put in each time the row is shown (as live.py does for the live scoreboard)."""
 
 from __future__ import annotations
 
@@ -21,12 +27,14 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from ..engine.games.base import HandOutcome
-from ..numbers import number
-from .recent import Recent
+from ...engine.games.base import HandOutcome
+from ...numbers import number
+from ..recent import Recent
+from ..store import Event
 
 KEPT = 4096               # rows a process keeps (about 1.5 kB each)
 TEMPLATE = "matches/_hand_row.html"
+CSRF = f"csrf{secrets.token_hex(8)}"     # where a kept change row has the request's CSRF token
 BASE = f"base{secrets.token_hex(8)}"     # where a kept row has its base (safe in a URL)
 TOTAL = f"total{secrets.token_hex(8)}"   # where it has a side's total: TOTAL_<side>_
 
@@ -91,3 +99,38 @@ def hand_row(context: Context, hand: HandOutcome) -> Markup:
     if BASE in shown:
         shown = shown.replace(BASE, str(context["bases"][hand.number - 1]))
     return Markup(shown)
+
+
+# -- the history of changes ------------------------------------------------------------------
+
+CHANGE_TEMPLATE = "matches/_change_row.html"
+
+
+def _change_key(context: Context, event: Event) -> Hashable:
+    match = context["match"]
+    return (match.token, match.can_edit, event.id, event.at, event.device, event.label,
+            event.kind, event.undone, event.restorable)
+
+
+def _change_csrf(context: Context, event: Event) -> str:
+    """The CSRF token the row's Restore form carries ("" for a row without one)."""
+    if not (event.restorable and context["match"].can_edit):
+        return ""
+    field = getattr(context.get("button"), "csrf_token", None)
+    return str(field.current_token) if field is not None else ""
+
+
+@pass_context
+def change_row(context: Context, event: Event) -> Markup:
+    """The row of ``event`` in the history of changes (``_change_row.html`` in the calling
+    template's context), rendered once for what it shows."""
+    rows: Recent[Markup] = current_app.extensions["referee.change_rows"]
+    key = _change_key(context, event)
+    csrf = _change_csrf(context, event)
+    row = rows.get(key)
+    if row is None:
+        template = context.environment.get_template(CHANGE_TEMPLATE)
+        rendered = template.render({**context.get_all(), "e": event})
+        rows.put(key, Markup(rendered.replace(csrf, CSRF) if csrf else rendered))
+        return Markup(rendered)
+    return Markup(str.replace(row, CSRF, csrf)) if csrf else row

@@ -1,12 +1,16 @@
-"""What an edit changed further down the match, in words."""
+"""What a change did, told at the top of the match page: what it changed further down the
+match, in words (``describe_changes``), and the hand it scored."""
 
 from __future__ import annotations
 
 from itertools import compress, count
 from operator import attrgetter, ne, not_
 
-from ..engine.games.base import Award, HandOutcome, MatchResult
-from ..numbers import number
+from flask import flash
+
+from ...engine.games.base import Award, HandOutcome, MatchResult
+from ...numbers import number
+from .blueprint import NOTICES, OUTCOME
 
 
 def _award(award: Award | None, names: list[str]) -> str:
@@ -94,3 +98,27 @@ def describe_changes(
         new_v = _named(after.standing.victory, names)
         messages.append(f"Match score now {new_v} (was {old_v}).")
     return messages
+
+
+def flash_outcome(result: MatchResult, number: int) -> None:
+    """Tell the top of the page that hand ``number`` was just scored (complete after the
+    action), so that its outcome is shown there."""
+    if number <= len(result.hands) and result.hands[number - 1].complete:
+        flash(str(number), OUTCOME)
+
+
+def flash_changes(messages: list[str], word: str) -> None:
+    """Flash what a change did further down the match: the first few notices about later
+    hands, then how many more changed, then the rest (the match score). Without htmx the
+    notices travel in the session cookie, which a browser drops past 4 kB: one notice per
+    later hand of a long match would lose them all."""
+    label = f"{word.capitalize()} "
+    about_hands = [m for m in messages if m.startswith(label)]
+    shown = about_hands if len(about_hands) <= NOTICES + 1 else about_hands[:NOTICES]
+    for message in shown:
+        flash(message)
+    if more := len(about_hands) - len(shown):
+        flash(f"… and {more} later {word}s changed.")
+    for message in messages:
+        if not message.startswith(label):
+            flash(message)

@@ -16,14 +16,14 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
-from ..engine.errors import RuleViolation
-from ..engine.games.base import Game, MatchResult
-from ..engine.ledger import settle_up
-from ..scoresheet.troggu import francs, rappen
-from .games import WEB_GAMES
+from ...engine.errors import RuleViolation
+from ...engine.games.base import Game, MatchResult
+from ...engine.ledger import settle_up
+from ...scoresheet.troggu import francs, rappen
+from ..games import WEB_GAMES
 
 if TYPE_CHECKING:
-    from .circlestore import Circle, CircleMatch
+    from ..circlestore import Circle, CircleMatch
 
 
 @dataclass

@@ -1,0 +1,154 @@
+"""A match as files and pictures: its match file (JSON), its hands as CSV, its scoresheet PDF
+and the chart of its running totals.
+
+The sheet itself is made by referee.scoresheet (Jinja and WeasyPrint, no Flask: the command
+line makes the same); the app keeps the scoresheets it made lately (``Scoresheets``): a PDF is
+made at most once per version of a match (with every hand's explanation or without), and one
+at a time per process. The chart is drawn once per version of its match (``Charts``, issue 12:
+the chart of 1,000 hands costs more than the rest of an answer) and loaded when its panel is
+opened; without JavaScript the panel's link opens it on a page of its own."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from flask import Response, current_app, redirect, render_template, request, url_for
+
+from ...charts import running_totals
+from ...engine import matchfile
+from ...engine.games.base import Game, MatchResult
+from ...scoresheet import render_html, render_pdf
+from ...stats import csv as csv_export
+from ..extensions import htmx
+from ..readable import readable_json
+from ..recent import Recent
+from ..store import StoredMatch
+from .blueprint import bp, find, load
+
+__all__ = ["Charts", "Scoresheets", "match_chart", "render_html", "render_pdf"]
+
+CACHE_BYTES = 16 * 1024 * 1024     # scoresheets kept per process
+
+
+class Scoresheets:
+    """The PDFs made lately, by (match id, version): a request for a version already made is
+    answered from here at once. Making one (seconds and much memory for a long match) is done
+    one at a time, so that several requests queue instead of taking every table's time at
+    once; those for the same version wait for the first and share its PDF. The least
+    recently asked for go first once they hold more than ``limit`` bytes."""
+
+    def __init__(self, limit: int = CACHE_BYTES) -> None:
+        self.limit = limit
+        self._kept: OrderedDict[tuple[str, int, bool], bytes] = OrderedDict()
+        self._kept_lock = threading.Lock()
+        self._making = threading.Lock()
+
+    def get(self, match_id: str, version: int, file: Callable[[], matchfile.MatchFile],
+            explained: bool = False) -> bytes:
+        """The PDF of version ``version`` of the match ``match_id``, whose record ``file``
+        gives (called only when it must be made); ``explained``: with every hand's
+        explanation."""
+        key = (match_id, version, explained)
+        if (body := self._kept_one(key)) is not None:
+            return body
+        with self._making:
+            if (body := self._kept_one(key)) is not None:     # made while this one waited
+                return body
+            body = render_pdf(file(), explained, match_id)
+            with self._kept_lock:
+                self._kept[key] = body
+                size = sum(map(len, self._kept.values()))
+                while size > self.limit:
+                    size -= len(self._kept.popitem(last=False)[1])
+            return body
+
+    def _kept_one(self, key: tuple[str, int, bool]) -> bytes | None:
+        with self._kept_lock:
+            body = self._kept.get(key)
+            if body is not None:
+                self._kept.move_to_end(key)
+            return body
+
+
+KEPT = 64                 # charts a process keeps (the matches being played now)
+
+
+class Charts:
+    """The last charts drawn, by (match id, version): a version's hands never change."""
+
+    def __init__(self, kept: int = KEPT) -> None:
+        self._charts: Recent[str] = Recent(kept)
+
+    def get(self, game: Game, match: StoredMatch, result: MatchResult) -> str:
+        key = (match.id, match.version)
+        svg = self._charts.get(key)
+        if svg is None:
+            svg = running_totals(game, match.settings, result)
+            self._charts.put(key, svg)
+        return svg
+
+
+def match_chart(game: Game, match: StoredMatch, result: MatchResult) -> str:
+    """The chart of ``match`` as ``result`` scores it (``charts.running_totals``)."""
+    charts: Charts = current_app.extensions["referee.charts"]
+    return charts.get(game, match, result)
+
+
+def scoresheets() -> Scoresheets:
+    return current_app.extensions["referee.scoresheets"]  # type: ignore[no-any-return]
+
+
+
+def match_file(stored: StoredMatch) -> matchfile.MatchFile:
+    return matchfile.MatchFile(
+        game=stored.game, settings=stored.settings, hands=readable_json(stored.hands),
+        created=stored.created.date().isoformat(),
+    )
+
+
+@bp.get("/m/<match_id>/match.json")
+def export(match_id: str) -> Response:
+    stored = find(match_id)
+    body = matchfile.dumps(match_file(stored))
+    name = f"{stored.game}-{stored.created.date().isoformat()}.json"
+    return Response(body, mimetype="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@bp.get("/m/<match_id>/scoresheet.pdf")
+def scoresheet(match_id: str) -> Response:
+    stored, _, _ = load(match_id)
+    # ?explained=1: with every hand's explanation, an appendix
+    explained = request.args.get("explained") == "1"
+    name = (f"{stored.game}-{stored.created.date().isoformat()}"
+            f"{'-explained' if explained else ''}.pdf")
+    body = scoresheets().get(stored.id, stored.version, lambda: match_file(stored), explained)
+    return Response(body, mimetype="application/pdf",
+                    headers={"Content-Disposition": f'inline; filename="{name}"'})
+
+
+@bp.get("/m/<match_id>/hands.csv")
+def hands_csv(match_id: str) -> Response:
+    """The hands as CSV (``referee.stats.csv``), with a byte order mark so that a spreadsheet
+    reads the names' letters as UTF-8."""
+    stored, _, result = load(match_id)
+    name = f"{stored.game}-{stored.created.date().isoformat()}.csv"
+    body = "\ufeff" + csv_export.hands_csv(stored.game, stored.settings, result)
+    return Response(body, mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@bp.get("/m/<match_id>/chart")
+def chart(match_id: str) -> Any:
+    """To htmx: the chart's SVG (drawn once per version of the match); else a page of its
+    own with the chart and the way back to the match."""
+    stored, web, result = load(match_id)
+    if not htmx:
+        if not result.hands:                      # nothing to draw before the first hand
+            return redirect(url_for(".match", match_id=match_id))
+        return render_template("matches/chart.html", match=stored, game=web.game,
+                               chart=match_chart(web.game, stored, result))
+    return match_chart(web.game, stored, result)
