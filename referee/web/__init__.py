@@ -21,14 +21,14 @@ from werkzeug.exceptions import MethodNotAllowed
 
 from .. import charts, numbers
 from ..engine import matchfile
-from . import assets, circlestore, requestlog
+from . import assets, requestlog
 from .extensions import htmx
 from .forms import invalid, widgets
 from .matches import exports, rows
 from .matches.blueprint import VIEW_ONLY
 from .matches.live import Boards, UnchangedPolls
 from .recent import Recent
-from .store import Store
+from .store import Store, circlestore
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"

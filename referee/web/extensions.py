@@ -6,8 +6,7 @@ from __future__ import annotations
 from flask import current_app
 from flask_htmx import HTMX
 
-from .circlestore import Circles
-from .store import Store
+from .store import Circles, Store
 
 htmx = HTMX()
 

@@ -282,8 +282,8 @@ def test_a_new_version_of_a_long_match_fingerprints_only_the_hands_it_shows(
     shows and the hand a phone watches, not every hand of the match (``StoredMatch.base``)."""
     from test_heavy import finish, seed_evening
 
-    from referee.web import store as stored
     from referee.web.matches.history import PAGE
+    from referee.web.store import matchstore as stored
 
     hands = 3 * PAGE
     mid = seed_evening(table, hands)

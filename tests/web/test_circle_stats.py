@@ -39,7 +39,7 @@ from test_stats_games import (  # noqa: E402
 from referee.engine import matchfile  # noqa: E402
 from referee.engine.games import get  # noqa: E402
 from referee.stats import Played  # noqa: E402
-from referee.web.circlestore import Circles  # noqa: E402
+from referee.web.store import Circles  # noqa: E402
 
 TARTLI = get("tartli").settings({"players": ["Anna", "Bela"], "target": 5, "first_dealer": 1})
 TARTLI_HANDS = canonical("tartli", TARTLI, [CONTEST, CONTEST, B_CLAIMS, BIG, BIG])

@@ -24,7 +24,7 @@ from webtools import CSRF_MESSAGE, Page
 
 from referee.engine import circlefile, matchfile
 from referee.engine.errors import RuleViolation
-from referee.web.circlestore import (
+from referee.web.store import (
     CircleRefused,
     Circles,
     circle_matches,

@@ -32,9 +32,9 @@ from referee import create_app
 from referee.engine import matchfile
 from referee.engine.games.base import HandOutcome
 from referee.engine.games.tartli import GAME
-from referee.web import store as store_module
 from referee.web.matches.notices import describe_changes
 from referee.web.store import Store, actions
+from referee.web.store import matchstore as store_module
 
 X = hand("8h", end=played((80, 71), A))
 Y = hand("9l", end=played((100, 51), A))

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from sqlalchemy import event, select
 
-from referee.web import store as store_module
 from referee.web.store import Store, hand_base, matches
+from referee.web.store import matchstore as store_module
 
 SETTINGS = {"players": ["Ágnes", "Tamás"], "target": 5, "first_dealer": 0}
 

@@ -25,8 +25,7 @@ from storestate import snapshot
 
 from referee.engine import circlefile, matchfile
 from referee.engine.errors import RuleViolation
-from referee.web.circlestore import Circles, circles
-from referee.web.store import Store
+from referee.web.store import Circles, Store, circles
 
 DATA = Path(__file__).parents[1] / "data"
 TARTLI = {"players": ["Ágnes", "Tamás"], "target": 5, "first_dealer": 0}

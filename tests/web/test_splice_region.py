@@ -9,7 +9,7 @@ import copy
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.web.splice import Facts, region
+from referee.web.store.splice import Facts, region
 
 HANDS = st.lists(st.integers(0, 3), max_size=12)
 

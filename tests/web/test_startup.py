@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import inspect
 
-from referee.web import store as store_module
 from referee.web.store import Store
+from referee.web.store import matchstore as store_module
 
 ROOT = Path(__file__).resolve().parents[2]
 PROCESSES = 6

@@ -9,10 +9,10 @@ from typing import Any
 
 from flask import Blueprint, abort, session
 
-from ..circlestore import Circle, Player
 from ..extensions import circles
 from ..readable import readable_json
 from ..sharing import REMEMBERED, private
+from ..store import Circle, Player
 
 bp = Blueprint("circles", __name__)
 

@@ -23,7 +23,7 @@ from ...scoresheet.troggu import francs, rappen
 from ..games import WEB_GAMES
 
 if TYPE_CHECKING:
-    from ..circlestore import Circle, CircleMatch
+    from ..store import Circle, CircleMatch
 
 
 @dataclass

@@ -37,7 +37,15 @@ from ...engine.errors import RuleViolation
 from ...engine.games import GAMES
 from ...engine.games.base import Game, MatchResult, name_key, require_name
 from ...numbers import number, signed
-from ..circlestore import (
+from ..extensions import circles, store
+from ..forms.buttons import ButtonForm
+from ..forms.invalid import flag
+from ..games import WEB_GAMES
+from ..games.base import WebGame
+from ..home import home_page
+from ..readable import readable_json
+from ..sharing import device, public_url, qr_code, remember, token_in
+from ..store import (
     IN_ANOTHER,
     IN_THIS,
     TAKEN,
@@ -47,14 +55,6 @@ from ..circlestore import (
     Person,
     Player,
 )
-from ..extensions import circles, store
-from ..forms.buttons import ButtonForm
-from ..forms.invalid import flag
-from ..games import WEB_GAMES
-from ..games.base import WebGame
-from ..home import home_page
-from ..readable import readable_json
-from ..sharing import device, public_url, qr_code, remember, token_in
 from .blueprint import bp, find, remember_circle
 from .evenings import Evening, evenings
 from .stats import progress_charts

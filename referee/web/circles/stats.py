@@ -22,9 +22,9 @@ from ...engine.games.base import Game, MatchResult
 from ...numbers import number, signed
 from ...stats import FIGURES, Played, statistics
 from ...stats.circlecsv import circle_csv
-from ..circlestore import Circle, CircleMatch
 from ..games import WEB_GAMES
 from ..readable import readable_json
+from ..store import Circle, CircleMatch
 from .blueprint import bp, find, played, remember_circle
 
 # Each game's own figures: (key in the statistics, words on the page), in the rules' order.

@@ -58,10 +58,10 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from ..engine import matchfile
-from ..engine.errors import RuleViolation
-from ..engine.games import get
-from ..engine.memo import ByIdentity
+from ...engine import matchfile
+from ...engine.errors import RuleViolation
+from ...engine.games import get
+from ...engine.memo import ByIdentity
 from .splice import Hand, Splice, build, dumps, loads, region
 
 metadata = MetaData()

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import Any
 
-from ..engine.scoring import common_start
+from ...engine.scoring import common_start
 
 Facts = dict[str, Any]
 Hand = tuple[int, Facts]          # (uid, facts)

@@ -40,8 +40,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from ..engine.games.base import name_key
-from .store import TOKEN_BYTES, Store, _now, hands, insert_match, matches, metadata
+from ...engine.games.base import name_key
+from .matchstore import TOKEN_BYTES, Store, _now, hands, insert_match, matches, metadata
 
 circles = Table(
     "circles", metadata,
