@@ -34,7 +34,7 @@ from referee.engine.games.base import HandOutcome
 from referee.engine.games.tartli import GAME
 from referee.web.matches.notices import describe_changes
 from referee.web.store import Store, actions
-from referee.web.store import matchstore as store_module
+from referee.web.store import upgrades as store_module
 
 X = hand("8h", end=played((80, 71), A))
 Y = hand("9l", end=played((100, 51), A))

@@ -16,7 +16,7 @@ import pytest
 from sqlalchemy import event, select
 
 from referee.web.store import Store, hand_base, matches
-from referee.web.store import matchstore as store_module
+from referee.web.store import kept as store_module
 
 SETTINGS = {"players": ["Ágnes", "Tamás"], "target": 5, "first_dealer": 0}
 

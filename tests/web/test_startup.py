@@ -19,7 +19,7 @@ import pytest
 from sqlalchemy import inspect
 
 from referee.web.store import Store
-from referee.web.store import matchstore as store_module
+from referee.web.store import schema as store_module
 
 ROOT = Path(__file__).resolve().parents[2]
 PROCESSES = 6

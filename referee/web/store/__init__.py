@@ -17,21 +17,10 @@ from .circlestore import (
     circle_seats,
     circles,
 )
-from .matchstore import (
-    TOKEN_BYTES,
-    Deleted,
-    Event,
-    StaleMatch,
-    Store,
-    StoredMatch,
-    actions,
-    hand_base,
-    hands,
-    insert_match,
-    is_new_base,
-    matches,
-    metadata,
-)
+from .events import Deleted, Event
+from .kept import hand_base, is_new_base
+from .matchstore import StaleMatch, Store, StoredMatch, insert_match
+from .schema import TOKEN_BYTES, actions, hands, matches, metadata
 
 __all__ = [
     "CHANGED", "IN_ANOTHER", "IN_THIS", "NOT_HERE", "TAKEN", "TOKEN_BYTES", "Circle",

@@ -41,7 +41,8 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ...engine.games.base import name_key
-from .matchstore import TOKEN_BYTES, Store, _now, hands, insert_match, matches, metadata
+from .matchstore import Store, insert_match
+from .schema import TOKEN_BYTES, hands, matches, metadata, now
 
 circles = Table(
     "circles", metadata,
@@ -145,7 +146,7 @@ class Circles:
         (``name_key``: variation selectors, before issue 21, made another name): each gets its
         name's key, unless another player of the circle has it (those two stay apart, as they
         were: a circle's players are never merged behind its back)."""
-        with self.store._writing(None) as conn:
+        with self.store.writing(None) as conn:
             rows = conn.execute(select(circle_players)).all()
             taken = {(r.circle_id, r.name_key) for r in rows}
             for r in rows:
@@ -185,7 +186,7 @@ class Circles:
 
     def matches(self, token: str, game: str | None = None) -> list[CircleMatch]:
         """The circle's matches (of ``game``, or all), newest first, with their hands."""
-        with self.store._reading() as conn:
+        with self.store.reading() as conn:
             query = (select(matches.c.id, matches.c.game, matches.c.settings,
                             matches.c.created, circle_matches.c.added)
                      .join(circle_matches, circle_matches.c.match_id == matches.c.id)
@@ -213,14 +214,14 @@ class Circles:
 
     def create(self, name: str, created: datetime | None = None) -> str:
         token = secrets.token_urlsafe(TOKEN_BYTES)
-        with self.store._writing(None) as conn:
-            conn.execute(insert(circles).values(id=token, name=name, created=created or _now()))
+        with self.store.writing(None) as conn:
+            conn.execute(insert(circles).values(id=token, name=name, created=created or now()))
         return token
 
     def add_player(self, token: str, name: str) -> int:
         """A new player of the circle (CircleRefused if the name is taken)."""
         try:
-            with self.store._writing(None) as conn:
+            with self.store.writing(None) as conn:
                 return _new_player(conn, token, name)
         except IntegrityError:
             raise CircleRefused(CHANGED) from None
@@ -233,7 +234,7 @@ class Circles:
         """A new match of the circle, with its people (a player id, or a new player's name,
         per seat), in one transaction; its edit token."""
         try:
-            with self.store._writing(None) as conn:
+            with self.store.writing(None) as conn:
                 match_id = insert_match(conn, game, settings, list(hand_list), created, device,
                                         label)
                 _seat(conn, token, match_id, people)
@@ -245,7 +246,7 @@ class Circles:
         """Put an existing match into the circle, with its people (CircleRefused if it is in a
         circle already)."""
         try:
-            with self.store._writing(match_id) as conn:
+            with self.store.writing(match_id) as conn:
                 found = conn.execute(select(circle_matches.c.circle_id)
                                      .where(circle_matches.c.match_id == match_id)).scalar()
                 if found is not None:
@@ -274,22 +275,22 @@ class Circles:
         try:
             for game, settings, hand_list, when, _ in played:
                 began = time.monotonic()
-                with self.store._writing(None) as conn:
+                with self.store.writing(None) as conn:
                     written.append(insert_match(conn, game, settings, hand_list, when, device,
                                                 "Match imported with its circle"))
                 if progress is not None:
                     progress(len(written))
                 self.store.make_way(time.monotonic() - began)
             token = secrets.token_urlsafe(TOKEN_BYTES)
-            with self.store._writing(None) as conn:
+            with self.store.writing(None) as conn:
                 conn.execute(insert(circles).values(id=token, name=name, created=created))
                 ids = [_new_player(conn, token, p) for p in players]
-                joined = _now()
+                joined = now()
                 for n, (match_id, (*_, people)) in enumerate(zip(written, played, strict=True)):
                     _seat(conn, token, match_id, [ids[i] for i in people],
                           joined + timedelta(microseconds=n))
         except BaseException:
-            with contextlib.suppress(SQLAlchemyError), self.store._writing(None) as conn:
+            with contextlib.suppress(SQLAlchemyError), self.store.writing(None) as conn:
                 conn.execute(delete(matches).where(matches.c.id.in_(written)))
             raise
         return token
@@ -326,7 +327,7 @@ def _seat(conn: Connection, token: str, match_id: str, people: Sequence[Person],
         else:
             raise CircleRefused(NOT_HERE)
     conn.execute(insert(circle_matches).values(match_id=match_id, circle_id=token,
-                                               added=added or _now()))
+                                               added=added or now()))
     for seat, player in enumerate(ids):
         conn.execute(insert(circle_seats).values(match_id=match_id, seat=seat,
                                                  circle_id=token, player_id=player))
