@@ -19,7 +19,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from pypdf import PdfReader
 from sqlalchemy import select
-from storestate import snapshot
+from store.storestate import snapshot
 from webtools import CSRF_MESSAGE, Page
 
 from referee.engine import circlefile, matchfile

@@ -61,7 +61,7 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, rule, run_state_machine_as_test
-from storestate import MatchState, changed, put_back, snapshot
+from store.storestate import MatchState, changed, put_back, snapshot
 from webtools import Page
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import MethodNotAllowed, NotFound

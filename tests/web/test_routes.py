@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from storestate import changed, snapshot
+from store.storestate import changed, snapshot
 from webtools import CSRF_MESSAGE, Page
 from werkzeug.datastructures import MultiDict
 

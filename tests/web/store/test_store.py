@@ -9,9 +9,9 @@ import re
 from typing import Any
 
 from flask import Flask
-from storestate import put_back, snapshot
 
 from referee.web.store import StaleMatch, Store
+from store.storestate import put_back, snapshot
 
 SETTINGS = {"players": ["Ágnes", "Tamás"], "target": 5, "first_dealer": 0}
 GOOD = {"indicator": "8h", "exchange": None, "tricks": [], "bela": None,

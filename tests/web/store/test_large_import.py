@@ -21,13 +21,13 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
-from storestate import snapshot
 
 from referee.engine import circlefile, matchfile
 from referee.engine.errors import RuleViolation
 from referee.web.store import Circles, Store, circles
+from store.storestate import snapshot
 
-DATA = Path(__file__).parents[1] / "data"
+DATA = Path(__file__).parents[2] / "data"
 TARTLI = {"players": ["Ágnes", "Tamás"], "target": 5, "first_dealer": 0}
 TROGGU = {"players": ["Anna", "Beat", "Carla", "Dario"], "first_dealer": 0, "stake": 10}
 PASSED = {"bids": ["pass"] * 4, "game": "misere", "end": {"points": [20, 20, 20, 20]}}

@@ -41,7 +41,6 @@ from hypothesis.stateful import (
     rule,
     run_state_machine_as_test,
 )
-from storestate import MatchState, put_back, snapshot
 from webtools import TIE_HANDS, A, B, decider, hand, played
 
 from referee.engine import scoring
@@ -49,8 +48,9 @@ from referee.engine.errors import RuleViolation
 from referee.engine.games import get
 from referee.web.matches.corrections import plans
 from referee.web.store import StaleMatch, Store
+from store.storestate import MatchState, put_back, snapshot
 
-ENGINE_TESTS = str(Path(__file__).resolve().parents[1] / "engine")
+ENGINE_TESTS = str(Path(__file__).resolve().parents[2] / "engine")
 if ENGINE_TESTS not in sys.path:
     sys.path.insert(0, ENGINE_TESTS)
 

@@ -21,7 +21,7 @@ from sqlalchemy import inspect
 from referee.web.store import Store
 from referee.web.store import schema as store_module
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PROCESSES = 6
 ROUNDS = 3
 TABLES = {"actions", "hands", "matches"}
