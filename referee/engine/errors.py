@@ -20,6 +20,9 @@ def readable(text: str) -> str:
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
+_KINDS = {list: lambda: T("a list"), dict: lambda: T("a record"), tuple: lambda: T("a list")}
+
+
 def shown(value: object) -> str:
     """A short, safe rendering of anything a user sent, for a message."""
     if isinstance(value, str):
@@ -31,7 +34,7 @@ def shown(value: object) -> str:
     elif isinstance(value, float):
         text = repr(value)
     else:
-        text = T("a %(kind)s", kind=type(value).__name__)
+        text = _KINDS[type(value)]() if type(value) in _KINDS else T("a value")
     return text if len(text) <= 24 else text[:21] + "…”"
 
 

@@ -427,7 +427,7 @@ def require_switches(
         value = raw.get(key, False)
         if not isinstance(value, bool):
             raise RuleViolation(f"settings.{key}",
-                                T("%(setting)s is yes or no", setting=key.replace("_", " ")),
+                                T("%(setting)s is yes or no", setting=shown(key)),
                                 rule)
         switches[key] = value
     return switches
