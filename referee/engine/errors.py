@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .words import T, Text
 
 FACTS = "6.1"
@@ -20,7 +22,9 @@ def readable(text: str) -> str:
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
-_KINDS = {list: lambda: T("a list"), dict: lambda: T("a record"), tuple: lambda: T("a list")}
+_KINDS: dict[type, Callable[[], Text]] = {
+    list: lambda: T("a list"), dict: lambda: T("a record"), tuple: lambda: T("a list"),
+}
 
 
 def shown(value: object) -> str:

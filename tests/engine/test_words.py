@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 
-from referee.engine import matchfile
 from referee.engine.cards import FRENCH, HUNGARIAN, SWISS_TAROT
 from referee.engine.errors import RuleViolation, shown
 from referee.engine.games import base, get
@@ -150,8 +149,9 @@ def _cases(test: Callable[..., Any]) -> list[dict[str, Any]]:
         names = [n.strip() for n in names.split(",")] if isinstance(names, str) else names
         rows = []
         for value in mark.args[1]:
-            values = getattr(value, "values", value)
-            if len(names) == 1 and not hasattr(value, "values"):
+            param = type(value).__name__ == "ParameterSet"      # pytest.param(...)
+            values = value.values if param else value
+            if len(names) == 1 and not param:
                 values = (value,)
             rows.append(dict(zip(names, values)))
         cases = [{**case, **row} for case in cases for row in rows]
