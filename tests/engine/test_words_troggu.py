@@ -248,3 +248,12 @@ def test_no_troggu_sentence_names_a_player_with_a_pronoun():
     for text in [*texts, *rules, *refusals]:
         assert not re.search(r"\b(he|she|his|her|him|himself|herself)\b", str(text), re.I), text
     assert "Eva is now the Tappist" in " ".join(map(str, texts))
+
+
+def test_the_deal_passing_on_is_not_said_of_the_first_hand():
+    """Issue 22: the rotation is named only where a last dealer was (2.4)."""
+    result = GAME.score(settings(4), [normal(A, 70, dealer=C), normal(A, 70, dealer=A)])
+    first, second = (hand.lines[0] for hand in result.hands)
+    assert first.text == "Carla deals (Anna, the first dealer, was due)"
+    assert second.text == "Anna deals (Dora was due: the deal passes to the right)"
+    assert (first.rule, second.rule) == ("2.4", "2.4")

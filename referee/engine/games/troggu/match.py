@@ -87,9 +87,11 @@ class MatchFold:
             # the lines when asked for: the same scoring, written out
             outcome = HandOutcome.explained_later(lambda: _lines(
                 score_hand(facts, dealer, table, trusted=True).lines, facts, due, table,
+                number == 1,
             ), **fields)
         else:
-            outcome = HandOutcome(lines=_lines(score.lines, facts, due, table), **fields)
+            outcome = HandOutcome(lines=_lines(score.lines, facts, due, table, number == 1),
+                                  **fields)
         if not complete:
             if not last:
                 raise RuleViolation(
@@ -117,15 +119,19 @@ class MatchFold:
         return Standing(totals=balances, victory=balances, dealer=dealer, phase=phase)
 
 
-def _lines(lines: list[Line], facts: HandFacts, due: int, table: Table) -> list[Line]:
-    """A hand's lines, with the dealer's out of turn first where he was not due (2.4)."""
+def _lines(
+    lines: list[Line], facts: HandFacts, due: int, table: Table, first: bool
+) -> list[Line]:
+    """A hand's lines, with the dealer's out of turn first where that player was not due
+    (2.4): on the ``first`` hand the match's first dealer was."""
     lines = list(lines)
     dealer, names = facts.dealer, table.names
     if dealer is not None and dealer < table.n and dealer != due:
-        lines.insert(0, Line(
-            dealer, T("%(dealer)s deals (%(due)s was due: the deal passes to the right)",
-                      dealer=names[dealer], due=names[due]), None, "2.4",
-        ))
+        text = T("%(dealer)s deals (%(due)s, the first dealer, was due)", dealer=names[dealer],
+                 due=names[due]) if first else \
+            T("%(dealer)s deals (%(due)s was due: the deal passes to the right)",
+              dealer=names[dealer], due=names[due])
+        lines.insert(0, Line(dealer, text, None, "2.4"))
     return lines
 
 
