@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from marjolet_helpers import A, B, SWITCHES, end, hand, simulate_hand, tricks
+from marjolet_helpers import SWITCHES, A, B, end, hand, simulate_hand, tricks
 from test_marjolet_examples import E10
 from test_marjolet_review import CARD_HOLDING, CROSS_TURN, KINGS_THEN_HEARTS, recorded
 from test_marjolet_tables import IMPOSSIBLE
@@ -123,9 +123,9 @@ def test_worked_deals_and_every_rule_set_are_translatable():
         hand("9c", tricks("BAA", melds={3: (["four:K", "marriage:h"], [])}), seven=(A, None),
              finish=end((50, None), A, B)),
         hand("Kd", tricks([None] * 9 + [A], melds={10: (["marriage:d"], [])}, exchange=(10, A))),
-        hand("9s", tricks("AB", melds={1: (["marjolet:s"], []), 2: ([], ["Kd Qd".split()])})),
+        hand("9s", tricks("AB", melds={1: (["marjolet:s"], []), 2: ([], [["Kd", "Qd"]])})),
     ]
-    four_jacks = hand("9s", tricks("A", melds={1: (["Jh Js Jd Jc".split()], [])}))
+    four_jacks = hand("9s", tricks("A", melds={1: ([["Jh", "Js", "Jd", "Jc"]], [])}))
     for switches in ({}, dict.fromkeys(SWITCHES, True)):
         rules = rules_of(settings(**switches))
         for raw in deals + ([] if switches else [four_jacks]):
@@ -186,18 +186,28 @@ OWN = {
     "the trump 7 recorded in a trick without it": (
         hand("9c", _trick_cards(1, {1: ["8c", "8d"]}), seven=(A, 1)), False),
     "a melded card played by the other": (
-        hand("9c", _trick_cards(2, {1: ["8h", "Kh"], 2: ["Ac", "7d"]}, won=None,
+        hand("9c", _trick_cards(3, {1: ["Ac", "7d"], 2: ["As", "7s"], 3: ["8d", "Kh"]},
+                                melds={2: (["marriage:h"], [])})), False),
+    "a melded card played before": (
+        hand("9c", _trick_cards(2, {1: ["Kh", "8h"], 2: ["Ac", "7d"]},
                                 melds={2: (["marriage:h"], [])})), False),
     "the exchanged seven played before trick 11": (
         hand("9c", _trick_cards(3, {1: ["8h", "9h"], 2: ["Ah", "10h"], 3: ["7c", "8s"]},
-                                exchange=(2, A))), False),
-    "the turn-up played by the exchanger's opponent": (
-        hand("9c", _trick_cards(13, {
-            **{n: list(pair) for n, pair in enumerate([
-                ("As", "Ks"), ("10s", "Qs"), ("Js", "9s"), ("8s", "7s"), ("Ad", "Kd"),
-                ("10d", "Qd"), ("Jd", "9d"), ("8d", "7d"), ("Ah", "Kh"), ("10h", "Qh"),
-                ("Jh", "9h"), ("8h", "7h")], 1)},
-            13: ["Ac", "9c"]}, exchange=(1, A))), False),
+                                exchange=(1, B))), False),
+    "the turn-up played before trick 11": (hand("9c", _trick_cards(1, {1: ["9c", "8d"]})), False),
+    "the turn-up played by the winner of trick 10": (recorded([("9h", "Jc")]), False),
+    "a card played twice": (
+        hand("9c", _trick_cards(2, {1: ["As", "Ks"], 2: ["Ks", "Qh"]})), False),
+    "the trump 7 played, not recorded": (hand("9c", _trick_cards(1, {1: ["7c", "8d"]})), False),
+    "more aces and tens in the recorded tricks": (
+        hand("9c", _trick_cards(1, {1: ["As", "10s"]}), seven=(A, None),
+             finish=end((10, 70), A, B)), False),
+    "a meld after an exchange by the other": (
+        hand("9c", tricks(melds={3: ([], ["marriage:h"])}, exchange=(3, A))), False),
+    "an exchange by the loser of a recorded trick": (
+        hand("9c", _trick_cards(1, {1: ["8h", "9h"]}, exchange=(1, A))), False),
+    "the last trick entered for the other": (
+        hand("9c", tricks("A" * 16), seven=(A, None), finish=end((40, 40), A, B)), False),
     "sweep claimed by the loser of a trick": (
         hand("9c", tricks("A" * 11 + "B"), seven=(A, None),
              finish=end((60, 20), A, A, sweep=A)), False),
@@ -208,8 +218,7 @@ OWN = {
         hand("9c", tricks("A" * 16), seven=(A, None), finish=end((70, 10), A, A, sweep=A)),
         False),
     "brisques impossible for some unknown tricks": (
-        hand("9c", tricks("BBB" + "A" * 10), seven=(A, None),
-             finish=end((0, 80), A, A, sweep=A)), False),
+        hand("9c", tricks("B" * 14), seven=(A, None), finish=end((70, 10), B, A)), False),
     "an illegal ruff in a partial record": (recorded([("Jc", "Ah"), ("9c", "8c")]), False),
     "a failure to win": (recorded([("8c", "7c"), ("Jc", "9c")]), False),
     "held earlier and exchanged": (
@@ -256,6 +265,18 @@ def test_every_refusal_of_a_deal_is_translatable(raw, traditional):
     error = refusal(lambda: score_hand(parse_hand(raw), B, NAMES, rules))
     assert error.rule
     assert raised_in_marjolet(error), error
+    assert_translatable(error.message)
+
+
+def test_aces_and_tens_against_a_complete_card_record_are_translatable():
+    deal = simulate_hand(random.Random(7), B, cards_known=True, winners_known=1.0).facts
+    assert all(trick.get("cards") for trick in deal["tricks"]) and len(deal["tricks"]) == 16
+    anne = parse_hand(deal).end.brisque_points[A]
+    shifted = (anne + 10, None) if anne < 80 else (anne - 10, None)     # off by one card
+    error = refusal(lambda: score_hand(
+        parse_hand({**deal, "end": {**deal["end"], "brisques": list(shifted)}}), B, NAMES,
+        rules_of(settings())))
+    assert error.code == "brisques.cards"
     assert_translatable(error.message)
 
 
