@@ -60,7 +60,7 @@ def test_score_prints_the_standings_and_every_explanation() -> None:
         "reason": "Ágnes claims 501 — 524 ≥ 501: right; opponent 148 ≤ 250 → 2 buli",
     }
     assert texts(three)[0] == (
-        "Trick 1: Ágnes's four nines outranks Tamás's kvint to the ace of hearts "
+        "Trick 1: Ágnes's Four Nines outranks Tamás's Kvint to the Ace of hearts "
         "— any set beats any sequence (4.2.1)"
     )
     assert four["award"]["winner"] == 0 and four["award"]["amount"] == 1

@@ -89,7 +89,7 @@ def test_score_explains_every_deal() -> None:
     assert f"{EW}: trick 1 won with a seven" in texts(three)
     assert f"{NS}: last trick won with a seven (26, including the 6)" in texts(three)
     assert four["award"]["reason"].startswith(
-        "Karel calls dost right after his declaration — 103 ≥ 100: right"
+        "Karel calls dost right after declaring — 103 ≥ 100: right"
     )
     assert f"{EW} add 1 matchstick to their pile: matchsticks {NS} 1, {EW} 1" in texts(four)
     assert six["award"]["reason"].endswith("opponents 28 ≤ 49 → 2 matchsticks")

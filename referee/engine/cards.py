@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .errors import FACTS, PACK, RuleViolation, shown
+from .words import P, T, Text
 
 
 @dataclass(frozen=True, order=True)
@@ -62,16 +63,20 @@ class Deck:
         if type(text) is str and (known := self.known.get(text)) is not None:
             return known
         if not isinstance(text, str) or not 2 <= len(text.strip()) <= 3:
-            raise RuleViolation(
-                "card.unknown", f"{shown(text)} is not a card of the {self.name} pack", PACK
-            )
+            raise RuleViolation("card.unknown", self.not_a_card(text), PACK)
         text = text.strip()
         card = Card(text[:-1], text[-1])
         if card.rank not in self.ranks or card.suit not in self.suits:
-            raise RuleViolation(
-                "card.unknown", f"{shown(text)} is not a card of the {self.name} pack", PACK
-            )
+            raise RuleViolation("card.unknown", self.not_a_card(text), PACK)
         return card
+
+    def not_a_card(self, text: object) -> Text:
+        """The refusal of ``text``, which is no card of this pack (a sentence per pack)."""
+        if self.name == "Hungarian":
+            return T("%(text)s is not a card of the Hungarian pack", text=shown(text))
+        if self.name == "French":
+            return T("%(text)s is not a card of the French pack", text=shown(text))
+        return T("%(text)s is not a card of the Swiss tarot pack", text=shown(text))
 
     def parse_many(self, texts: object, rule: str = PACK) -> list[Card]:
         """Cards in the shared notation, each at most once: naming one twice breaks ``rule``
@@ -79,14 +84,16 @@ class Deck:
         if isinstance(texts, str):
             texts = texts.replace(",", " ").split()
         if not isinstance(texts, (list, tuple)):
-            raise RuleViolation("card.list", "Expected a list of cards", FACTS)
+            raise RuleViolation("card.list", T("Expected a list of cards"), FACTS)
         cards = [self.parse(t) for t in texts]
         if len(set(cards)) != len(cards):
-            raise RuleViolation("card.twice", "The same card was picked twice", rule)
+            raise RuleViolation("card.twice", T("The same card was picked twice"), rule)
         return cards
 
     def long_name(self, card: Card) -> str:
-        return f"{self.rank_names[card.rank]} of {self.suit_names[card.suit]}"
+        """"Ace of hearts": one sentence, so that a language can put the suit first."""
+        return T("%(rank)s of %(suit)s", rank=self.rank_names[card.rank],
+                 suit=self.suit_names[card.suit])
 
     def short_name(self, card: Card) -> str:
         return f"{card.rank}{self.suit_symbols[card.suit]}"
@@ -102,11 +109,14 @@ HUNGARIAN = Deck(
     name="Hungarian",
     ranks=("A", "K", "O", "U", "10", "9", "8", "7"),
     suits=("a", "l", "h", "b"),
-    suit_names={"a": "acorns", "l": "leaves", "h": "hearts", "b": "bells"},
+    suit_names={"a": P("hungarian pack", "acorns"), "l": P("hungarian pack", "leaves"),
+                "h": P("hungarian pack", "hearts"), "b": P("hungarian pack", "bells")},
     suit_symbols={"a": "♣", "l": "♠", "h": "♥", "b": "♦"},
     rank_names={
-        "A": "Ace", "K": "King", "O": "Over", "U": "Under",
-        "10": "Ten", "9": "Nine", "8": "Eight", "7": "Seven",
+        "A": P("hungarian pack", "Ace"), "K": P("hungarian pack", "King"),
+        "O": P("hungarian pack", "Over"), "U": P("hungarian pack", "Under"),
+        "10": P("hungarian pack", "Ten"), "9": P("hungarian pack", "Nine"),
+        "8": P("hungarian pack", "Eight"), "7": P("hungarian pack", "Seven"),
     },
     red_suits=frozenset({"h", "b"}),
 )
@@ -115,11 +125,14 @@ FRENCH = Deck(
     name="French",
     ranks=("A", "K", "Q", "J", "10", "9", "8", "7"),
     suits=("c", "d", "h", "s"),
-    suit_names={"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"},
+    suit_names={"c": P("french pack", "clubs"), "d": P("french pack", "diamonds"),
+                "h": P("french pack", "hearts"), "s": P("french pack", "spades")},
     suit_symbols={"c": "♣", "d": "♦", "h": "♥", "s": "♠"},
     rank_names={
-        "A": "Ace", "K": "King", "Q": "Queen", "J": "Jack",
-        "10": "Ten", "9": "Nine", "8": "Eight", "7": "Seven",
+        "A": P("french pack", "Ace"), "K": P("french pack", "King"),
+        "Q": P("french pack", "Queen"), "J": P("french pack", "Jack"),
+        "10": P("french pack", "Ten"), "9": P("french pack", "Nine"),
+        "8": P("french pack", "Eight"), "7": P("french pack", "Seven"),
     },
     red_suits=frozenset({"d", "h"}),
 )
@@ -176,9 +189,7 @@ class TarotDeck(Deck):
             suit = code[-1]
             if suit in self.suits and code[:-1] in self.suit_ranks[suit]:
                 return Card(code[:-1], suit)
-        raise RuleViolation(
-            "card.unknown", f"{shown(text)} is not a card of the {self.name} pack", PACK
-        )
+        raise RuleViolation("card.unknown", self.not_a_card(text), PACK)
 
     def long_name(self, card: Card) -> str:
         if card.suit == TRUMP:
@@ -199,19 +210,24 @@ SWISS_TAROT = TarotDeck(
     name="Swiss tarot",
     ranks=("K", "Q", "N", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "1"),
     suits=("c", "d", "s", "b"),
-    suit_names={"c": "cups", "d": "coins", "s": "swords", "b": "batons"},
+    suit_names={"c": P("tarot pack", "cups"), "d": P("tarot pack", "coins"),
+                "s": P("tarot pack", "swords"), "b": P("tarot pack", "batons")},
     suit_symbols={"c": "♥", "d": "♦", "s": "♠", "b": "♣"},      # the French equivalents
     rank_names={
-        "K": "King", "Q": "Queen", "N": "Cavalier", "J": "Jack", "10": "X", "9": "IX",
-        "8": "VIII", "7": "VII", "6": "VI", "5": "V", "4": "IIII", "3": "III", "2": "II",
-        "1": "I",
+        "K": P("tarot pack", "King"), "Q": P("tarot pack", "Queen"),
+        "N": P("tarot pack", "Cavalier"), "J": P("tarot pack", "Jack"),
+        # the pips are Roman numerals, the same in every language
+        "10": "X", "9": "IX", "8": "VIII", "7": "VII", "6": "VI", "5": "V", "4": "IIII",
+        "3": "III", "2": "II", "1": "I",
     },
     red_suits=frozenset({"c", "d"}),
     suit_ranks={"c": _ROUND, "d": _ROUND, "s": _LONG, "b": _LONG},
     trumps=_TRUMPS,
     trump_names={
-        "F": "Fool (Bättler)", "T21": "Trump XXI (Mund)", "T1": "Trump I (Bagatt)",
-        **{f"T{n}": f"Trump {roman(n)}" for n in range(2, 21)},
+        "F": P("tarot pack", "Fool (Bättler)"), "T21": P("tarot pack", "Trump XXI (Mund)"),
+        "T1": P("tarot pack", "Trump I (Bagatt)"),
+        **{f"T{n}": P("tarot pack", "Trump %(numeral)s", numeral=roman(n))
+           for n in range(2, 21)},
     },
 )
 """The 62-card Swiss 1JJ tarot of Troggu (troggu.md 1): the fool, trumps XXI to I, and four

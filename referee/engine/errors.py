@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from .words import T, Text
+
 FACTS = "6.1"
 """Every game's rules list the facts of a hand in section 6.1: a fact of the wrong shape (not a
 number, not a player, not a record, an unknown key) breaks that section, where nothing more
@@ -18,6 +22,11 @@ def readable(text: str) -> str:
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
+_KINDS: dict[type, Callable[[], Text]] = {
+    list: lambda: T("a list"), dict: lambda: T("a record"), tuple: lambda: T("a list"),
+}
+
+
 def shown(value: object) -> str:
     """A short, safe rendering of anything a user sent, for a message."""
     if isinstance(value, str):
@@ -25,11 +34,11 @@ def shown(value: object) -> str:
     elif isinstance(value, bool) or value is None:
         text = repr(value)
     elif isinstance(value, int):
-        text = str(value) if abs(value) < 10**15 else "a huge number"
+        text = str(value) if abs(value) < 10**15 else T("a huge number")
     elif isinstance(value, float):
         text = repr(value)
     else:
-        text = f"a {type(value).__name__}"
+        text = _KINDS[type(value)]() if type(value) in _KINDS else T("a value")
     return text if len(text) <= 24 else text[:21] + "…”"
 
 
@@ -45,6 +54,7 @@ class RuleViolation(ValueError):
     """
 
     def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+        # ``message`` is a ``Text`` (a str of English words a catalogue can translate)
         self.code = code
         self.message = message
         self.rule = rule
@@ -52,13 +62,26 @@ class RuleViolation(ValueError):
         self.seat: int | None = None
         self.team: int | None = None
         self.trick: int | None = None
-        self.hand_word = "Hand"
+        self.hand_word = "Hand"          # "Hand" or "Deal", as the game's rules say
         super().__init__(self.explain())
 
-    def explain(self) -> str:
-        where = f"{self.hand_word} {self.hand}: " if self.hand is not None else ""
-        cite = f" (rule {self.rule})" if self.rule else ""
-        return f"{where}{self.message}{cite}"
+    def explain(self) -> Text:
+        """The message as one sentence: "Hand 3: … (rule 6.1)" ("Deal 3" where the game's
+        rules say deal)."""
+        message, hand, rule = self.message, self.hand, self.rule
+        if hand is None:
+            if rule:
+                return T("%(message)s (rule %(rule)s)", message=message, rule=rule)
+            return T("%(message)s", message=message)
+        if self.hand_word.lower() == "deal":
+            if rule:
+                return T("Deal %(hand)s: %(message)s (rule %(rule)s)", hand=hand,
+                         message=message, rule=rule)
+            return T("Deal %(hand)s: %(message)s", hand=hand, message=message)
+        if rule:
+            return T("Hand %(hand)s: %(message)s (rule %(rule)s)", hand=hand, message=message,
+                     rule=rule)
+        return T("Hand %(hand)s: %(message)s", hand=hand, message=message)
 
     def of_seat(self, seat: int) -> RuleViolation:
         self.seat = seat

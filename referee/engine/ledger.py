@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .errors import RuleViolation
+from .words import T
 
 Transfer = tuple[int, int, int]
 """``(payer, payee, amount)``: seats (indexes into the balances) and a positive amount."""
@@ -24,15 +25,17 @@ MAX_SETTLED = 16      # the exact split looks at 2^n groups of the players with 
 def _check(balances: Sequence[int]) -> list[int]:
     values = list(balances)
     if any(isinstance(b, bool) or not isinstance(b, int) for b in values):
-        raise RuleViolation("settle.number", "Every balance must be a whole number", "7.5")
+        raise RuleViolation("settle.number", T("Every balance must be a whole number"), "7.5")
     if sum(values) != 0:
         raise RuleViolation(
-            "settle.sum", f"The balances add up to {sum(values)}, not 0: nothing to settle",
+            "settle.sum",
+            T("The balances add up to %(sum)s, not 0: nothing to settle", sum=sum(values)),
             "7.5.2",
         )
     if sum(1 for b in values if b) > MAX_SETTLED:
         raise RuleViolation(
-            "settle.players", f"A settle-up takes at most {MAX_SETTLED} players with a balance",
+            "settle.players",
+            T("A settle-up takes at most %(most)s players with a balance", most=MAX_SETTLED),
             "7.5.3",
         )
     return values

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .words import T
+
 
 def sums_by_count(values: Iterable[int]) -> tuple[frozenset[int], ...]:
     """sums[k] = every total that exactly k of the given card values can make.
@@ -30,4 +32,4 @@ def ranges_text(totals: Iterable[int]) -> str:
             low, high = ordered[start], ordered[i - 1]
             parts.append(str(low) if low == high else f"{low}–{high}")
             start = i
-    return ", ".join(parts) if parts else "nothing"
+    return ", ".join(parts) if parts else T("nothing")

@@ -3,7 +3,10 @@ far behind, and a call-out ("I have N", "enough") that is either right or wrong.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+
+from .words import N, T
 
 
 @dataclass(frozen=True)
@@ -13,7 +16,7 @@ class RaceRules:
     big_award: int          # ... when the loser is far behind
     far_behind_at_most: int  # the loser is far behind when his total is at most this
     wrong_call_award: int   # what the opponents take for a wrong call-out
-    opponent: str = "opponent"   # how a verdict names the other side ("opponents" for teams)
+    opponent: str = "opponent"   # the other side: "opponent", or "opponents" for teams
 
 
 @dataclass(frozen=True)
@@ -28,24 +31,34 @@ def game_award(rules: RaceRules, loser_total: int) -> int:
     return rules.big_award if loser_total <= rules.far_behind_at_most else rules.award
 
 
-def counted(amount: int, unit: str, plural: str | None = None) -> str:
+Unit = str | Callable[[int], str]
+"""What a race game's awards are counted in: best a function that says an amount in one
+whole sentence (``lambda n: N("%(num)s buli", "%(num)s buli", n, num=n)``), so that each
+language says its own plural; a plain word (and its ``plural``) is said as "2 buli" in every
+language."""
+
+
+def counted(amount: int, unit: Unit, plural: str | None = None) -> str:
     """``2 buli``; with a plural, ``1 matchstick`` and ``2 matchsticks``."""
-    return f"{amount} {unit if amount == 1 or plural is None else plural}"
+    if callable(unit):
+        return unit(amount)
+    return N("%(num)s %(unit)s", "%(num)s %(units)s", amount, num=amount, unit=unit,
+             units=unit if plural is None else plural)
 
 
 def award_reason(
-    rules: RaceRules, loser_total: int, unit: str, plural: str | None = None
+    rules: RaceRules, loser_total: int, unit: Unit, plural: str | None = None
 ) -> str:
     if loser_total <= rules.far_behind_at_most:
-        return (
-            f"{loser_total} ≤ {rules.far_behind_at_most} → "
-            f"{counted(rules.big_award, unit, plural)}"
-        )
-    return f"{loser_total} ≥ {rules.far_behind_at_most + 1} → {counted(rules.award, unit, plural)}"
+        return T("%(total)s ≤ %(limit)s → %(award)s", total=loser_total,
+                 limit=rules.far_behind_at_most,
+                 award=counted(rules.big_award, unit, plural))
+    return T("%(total)s ≥ %(limit)s → %(award)s", total=loser_total,
+             limit=rules.far_behind_at_most + 1, award=counted(rules.award, unit, plural))
 
 
 def judge_call(
-    rules: RaceRules, claimant: int, counts: tuple[int, int], unit: str,
+    rules: RaceRules, claimant: int, counts: tuple[int, int], unit: Unit,
     plural: str | None = None,
 ) -> Verdict:
     """A call-out by ``claimant`` (0 or 1) with both players' counts at that moment.
@@ -54,17 +67,24 @@ def judge_call(
     claim wins even with fewer points); wrong otherwise, and the opponent takes the fixed award.
     """
     other = 1 - claimant
+    teams = rules.opponent == "opponents"
     if counts[claimant] >= rules.target:
         award = game_award(rules, counts[other])
-        reason = (
-            f"{counts[claimant]} ≥ {rules.target}: right; {rules.opponent} "
-            + award_reason(rules, counts[other], unit, plural)
-        )
+        why = award_reason(rules, counts[other], unit, plural)
+        if teams:
+            reason = T("%(count)s ≥ %(target)s: right; opponents %(award)s",
+                       count=counts[claimant], target=rules.target, award=why)
+        else:
+            reason = T("%(count)s ≥ %(target)s: right; opponent %(award)s",
+                       count=counts[claimant], target=rules.target, award=why)
         return Verdict(claimant, award, True, reason)
-    reason = (
-        f"{counts[claimant]} < {rules.target}: wrong; "
-        f"{counted(rules.wrong_call_award, unit, plural)} to the {rules.opponent}"
-    )
+    amount = counted(rules.wrong_call_award, unit, plural)
+    if teams:
+        reason = T("%(count)s < %(target)s: wrong; %(award)s to the opponents",
+                   count=counts[claimant], target=rules.target, award=amount)
+    else:
+        reason = T("%(count)s < %(target)s: wrong; %(award)s to the opponent",
+                   count=counts[claimant], target=rules.target, award=amount)
     return Verdict(other, rules.wrong_call_award, False, reason)
 
 

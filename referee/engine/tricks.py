@@ -8,6 +8,7 @@ from typing import Any, Protocol, TypeVar
 
 from .cards import Card
 from .errors import RuleViolation
+from .words import T
 
 Plays = tuple[Card, Card]            # (the card led, the card played second)
 Facts = TypeVar("Facts")
@@ -32,8 +33,8 @@ def recorded_tricks(cards: Sequence[Plays | None], rule: str) -> int:
         gap = next(n for n in range(1, len(recorded) + 2) if n not in recorded)
         raise RuleViolation(
             "record.gap",
-            f"The cards of trick {gap} are missing but a later trick's are recorded: record "
-            "the cards of every trick from trick 1 on",
+            T("The cards of trick %(trick)s are missing but a later trick's are recorded: "
+              "record the cards of every trick from trick 1 on", trick=gap),
             rule,
         )
     return len(recorded)

@@ -194,7 +194,7 @@ def test_8_adding_to_10_wins_the_series_7_3_2():
     standing = f.result().standing
     assert standing.victory == (7, 10)
     assert standing.over and standing.winner == EW
-    assert standing.phase == "Series over: EW wins 10–7"
+    assert standing.phase == "Series over: EW win 10–7"
     with pytest.raises(RuleViolation) as err:
         f.add(2, deal(end=PLAIN_6))
     assert err.value.code == "match.over"
@@ -231,7 +231,7 @@ def test_8_continue_to_20_the_first_team_to_10_reaching_20_first_wins_two_series
     f.add(2, {**EW_WIN_2, "sticks": "add"})
     standing = f.result().standing
     assert standing.over and standing.winner == EW
-    assert standing.phase == "Series over: EW wins two series 21–15"
+    assert standing.phase == "Series over: EW win two series 21–15"
 
 
 # --- 9: entries the app refuses -------------------------------------------------------------

@@ -476,7 +476,7 @@ def test_series_target_7_3_2():
     f.add(1, deal(end=dost(N, 2, (12, 11), (1, 1)), sticks="add"))
     standing = f.result().standing
     assert standing.over and standing.winner == NS
-    assert standing.phase == "Series over: NS wins 1–0"
+    assert standing.phase == "Series over: NS win 1–0"
 
 
 # =============================================================================================

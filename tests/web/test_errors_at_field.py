@@ -388,7 +388,7 @@ def test_troggu_misere_points_without_a_trick_mark_that_player(tg: Troggu,  # no
     mid = misere_hand(tg)
     with unchanged(tg, mid):
         page = tg.misere(mid, 1, [30, 30, 20, 15, 10], [3, 3, 3, 2, 0], htmx=htmx)
-    at_the_field(page, "misere-points_4", "Elsa won no trick, so he has no card points",
+    at_the_field(page, "misere-points_4", "Elsa won no trick and so has no card points",
                  "rule 6.3.5")
     assert page.value("misere-points_4") == "10"
 

@@ -373,7 +373,7 @@ def test_dost_right_after_a_combination(series: Series, htmx: bool) -> None:
     series.done(series.call_dost(mid, 2, E, 0, htmx=htmx), htmx)
     page = series.done(series.choose_sticks(mid, 2, "add", htmx=htmx), htmx)
     assert series.standings(page) == ((0, 0), (0, 2))
-    assert ("Petr calls dost right after his declaration — 116 ≥ 100: right; opponents "
+    assert ("Petr calls dost right after declaring — 116 ≥ 100: right; opponents "
             "48 ≤ 49 → 2 matchsticks") in page.text
     # N's three kings, declared before E: NS count 54, EW win 1
     series.done(series.declare(mid, 2, N, rank="K", count=3, htmx=htmx, editing=True), htmx)
@@ -466,7 +466,7 @@ def test_series_end_and_a_deal_after_it(series: Series) -> None:
     """Target 1: NS's right dost ends the series; no deal follows."""
     mid = series.seed_series([EXAMPLE_1, {**EXAMPLE_3, "sticks": "add"}], target=1)
     page = series.get(f"/m/{mid}")
-    assert f"Series over: {NS_NAME} wins 1–0" in page.text
+    assert f"Series over: {NS_NAME} win 1–0" in page.text
     assert "Start deal 3" not in page.text
     with unchanged(series, mid):
         rejected = series.rejected(series.start_deal(mid, 3), False)
@@ -700,15 +700,15 @@ def test_more_than_eight_declared_cards(series: Series, htmx: bool) -> None:
 
 @HTMX
 def test_declaring_after_a_dost_is_refused(series: Series, htmx: bool) -> None:
-    """E declared four aces and called dost at once (deal over); S, who declares after him,
+    """E declared four aces and called dost at once (deal over); S, who declares after E,
     cannot declare any more (7.2.1)."""
     mid = series.seed_series([deal(combo(E, "A", 4), end=deal_dost(E, 0))])
     for editing in (False, True):
         refused(series, mid, htmx,
                 lambda e=editing: series.declare(mid, 1, S, rank="K", count=3, htmx=htmx,
                                                  editing=e),
-                "Deal 1: Petr called dost right after his own declaration, so Eva, who "
-                "declares after him, could not declare three kings (rule 7.2.1)")
+                "Deal 1: Petr called dost right after declaring, so Eva, who "
+                "declares after Petr, could not declare three kings (rule 7.2.1)")
 
 
 def test_the_form_is_not_offered_after_the_deal(series: Series) -> None:
@@ -863,7 +863,7 @@ def test_dost_by_a_player_who_did_not_win_the_trick(series: Series, htmx: bool) 
                    lambda: series.call_dost(mid, 2, N, 2, points=(12, 11), tricks=(1, 1),
                                             trick_winner=S, htmx=htmx),
                    "Deal 2: Only the winner of trick 2 may call dost: Eva won it, not "
-                   "Jana (a partner cannot call for him) (rule 7.2.1)")
+                   "Jana (a partner cannot call for Eva) (rule 7.2.1)")
     assert page.checked("dost-caller") == ["0"]
     assert page.selected("dost-trick_winner") == ["2"]
     assert page.value("dost-points_0") == "12"
@@ -878,7 +878,7 @@ def test_dost_before_trick_1_without_a_combination(series: Series, htmx: bool) -
     mid = started(series, [EXAMPLE_1])
     assert series.declare(mid, 2, E, rank="K", count=3).status == 302
     refused(series, mid, htmx, lambda: series.call_dost(mid, 2, S, 0, htmx=htmx),
-            "Deal 2: Eva declared no combination, so he cannot call dost before trick 1")
+            "Deal 2: Eva declared no combination, so Eva cannot call dost before trick 1")
     # Petr did declare, but before trick 1 nobody has won a trick or taken card points
     refused(series, mid, htmx,
             lambda: series.call_dost(mid, 2, E, 0, trick_winner=E, htmx=htmx),
@@ -887,7 +887,7 @@ def test_dost_before_trick_1_without_a_combination(series: Series, htmx: bool) -
             lambda: series.call_dost(mid, 2, E, 0, points=(10, 0), htmx=htmx),
             "This dost came before trick 1: both teams have 0 card points and 0 tricks")
     page = series.done(series.call_dost(mid, 2, E, 0, htmx=htmx), htmx)
-    assert "Petr calls dost right after his declaration — 50 < 100: wrong" in page.text
+    assert "Petr calls dost right after declaring — 50 < 100: wrong" in page.text
 
 
 @HTMX
@@ -1213,7 +1213,7 @@ def test_no_new_deal_while_an_open_choice_decides_the_series_7_3_2(series: Serie
             "choose add or take first", "rule 7.3.2")
     # NS take (EW have none): the series ends with deal 3.
     page = series.follow(series.choose_sticks(mid, 2, "take"))
-    assert f"Series over: {NS_NAME} wins 2–0" in page.text
+    assert f"Series over: {NS_NAME} win 2–0" in page.text
 
 
 def test_a_dost_after_a_trick_needs_both_teams_card_points_6_1(series: Series) -> None:

@@ -10,6 +10,7 @@ from typing import Any, NamedTuple, Protocol
 
 from ..cards import Deck
 from ..errors import FACTS, RuleViolation, shown
+from ..words import T, listing
 
 
 class Line(NamedTuple):
@@ -175,7 +176,7 @@ class Game(ABC):
     def totals_label(self, settings: dict[str, Any]) -> str:
         """The heading of the running totals on the scoreboard (empty: no such row, when the
         totals are the victory count itself)."""
-        return "Points this game"
+        return T("Points this game")
 
     def points_target(self, settings: dict[str, Any]) -> int | None:
         """The running total at which a side wins a game (drawn on the chart of the totals);
@@ -243,31 +244,35 @@ class Game(ABC):
 
 def require_player(value: object, what: str, players: int = 2, rule: str = FACTS) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise RuleViolation("fact.player", f"{what} must name a player", rule)
+        raise RuleViolation("fact.player", T("%(what)s must name a player", what=what), rule)
     return value
 
 
 def require_int(value: object, what: str, low: int, high: int, rule: str = FACTS) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleViolation("fact.number", f"{what} must be a whole number", rule)
+        raise RuleViolation("fact.number", T("%(what)s must be a whole number", what=what),
+                            rule)
     if not low <= value <= high:
         raise RuleViolation(
-            "fact.range", f"{what} must be between {low} and {high}, not {shown(value)}", rule
+            "fact.range", T("%(what)s must be between %(low)s and %(high)s, not %(value)s",
+                            what=what, low=low, high=high, value=shown(value)), rule
         )
     return value
 
 
 def require_dict(value: object, what: str, rule: str = FACTS) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise RuleViolation("fact.shape", f"{what} must be a record of facts", rule)
+        raise RuleViolation("fact.shape", T("%(what)s must be a record of facts", what=what),
+                            rule)
     return value
 
 
 def require_list(value: object, what: str, most: int, rule: str = FACTS) -> list[Any]:
     if not isinstance(value, list):
-        raise RuleViolation("fact.shape", f"{what} must be a list", rule)
+        raise RuleViolation("fact.shape", T("%(what)s must be a list", what=what), rule)
     if len(value) > most:
-        raise RuleViolation("fact.range", f"{what} has more than {most} entries", rule)
+        raise RuleViolation("fact.range", T("%(what)s has more than %(most)s entries",
+                                              what=what, most=most), rule)
     return value
 
 
@@ -278,16 +283,19 @@ def require_pair(
     """Two whole numbers, one per side: ``[a, b]``."""
     items = require_list(value, what, 2)
     if len(items) != 2:
-        raise RuleViolation("fact.shape", f"Give one {each} per {per}", FACTS)
+        one = (T("Give one %(each)s per team", each=each) if per == "team"
+               else T("Give one %(each)s per player", each=each))
+        raise RuleViolation("fact.shape", one, FACTS)
+    what = T("A %(each)s", each=each)
     return (
-        require_int(items[0], f"A {each}", low, high, rule),
-        require_int(items[1], f"A {each}", low, high, rule),
+        require_int(items[0], what, low, high, rule),
+        require_int(items[1], what, low, high, rule),
     )
 
 
 def require_bool(value: object, what: str, rule: str = FACTS) -> bool:
     if not isinstance(value, bool):
-        raise RuleViolation("fact.shape", f"{what} is yes or no", rule)
+        raise RuleViolation("fact.shape", T("%(what)s is yes or no", what=what), rule)
     return value
 
 
@@ -296,10 +304,12 @@ def require_known_keys(
 ) -> None:
     unknown = [key for key in raw if key not in keys]
     if unknown:
-        raise RuleViolation("fact.unknown", f"Unknown fact {shown(unknown[0])} in {what}", rule)
+        raise RuleViolation("fact.unknown", T("Unknown fact %(key)s in %(what)s",
+                                                key=shown(unknown[0]), what=what), rule)
 
 
 MAX_NAME = 40
+EVERY_PLAYER = T("Every player")
 PLAYERS = "1"
 """Every game's rules say who plays (the players, and the teams) in section 1."""
 VARIANTS = "8"
@@ -361,30 +371,33 @@ def name_key(name: str) -> str:
 
 
 def require_name(
-    value: object, code: str = "settings.players", who: str = "Every player", rule: str = PLAYERS
+    value: object, code: str = "settings.players", who: str = EVERY_PLAYER,
+    rule: str = PLAYERS,
 ) -> str:
     """A name as typed at the table, in Unicode's composed form (NFC), spaces tidied; at most
     MAX_NAME characters; something visible (a character that shows on its own, not only
     invisible characters and combining marks); no control characters and nothing that turns
     the direction of the text around."""
     if not isinstance(value, str):
-        raise RuleViolation(code, f"{who} needs a name", rule)
+        raise RuleViolation(code, T("%(who)s needs a name", who=who), rule)
     if not is_text(value):
-        raise RuleViolation(code, "A name must be valid Unicode text (it holds a lone "
-                                  "surrogate, half of a character)", rule)
+        raise RuleViolation(code, T("A name must be valid Unicode text (it holds a lone "
+                                    "surrogate, half of a character)"), rule)
     name = " ".join(unicodedata.normalize("NFC", value).split())
     if not name:
-        raise RuleViolation(code, f"{who} needs a name", rule)
+        raise RuleViolation(code, T("%(who)s needs a name", who=who), rule)
     if any(unicodedata.category(c) == "Cc" for c in name):
-        raise RuleViolation(code, "A name cannot hold control characters (such as a NUL "
-                                  "character)", rule)
+        raise RuleViolation(code, T("A name cannot hold control characters (such as a NUL "
+                                    "character)"), rule)
     if any(c in BIDI_CONTROLS for c in name):
-        raise RuleViolation(code, "A name cannot hold characters that turn the direction of "
-                                  "the text around (U+202A–U+202E, U+2066–U+2069)", rule)
+        raise RuleViolation(code, T("A name cannot hold characters that turn the direction "
+                                    "of the text around (U+202A–U+202E, U+2066–U+2069)"), rule)
     if not any(shows(c) for c in name):
-        raise RuleViolation(code, f"{who} needs a name with a visible character in it", rule)
+        raise RuleViolation(code, T("%(who)s needs a name with a visible character in it",
+                                    who=who), rule)
     if len(name) > MAX_NAME:
-        raise RuleViolation(code, f"A name has at most {MAX_NAME} characters", rule)
+        raise RuleViolation(code, T("A name has at most %(most)s characters", most=MAX_NAME),
+                            rule)
     return name
 
 
@@ -401,7 +414,7 @@ def require_names(
         raise RuleViolation("settings.players", message, rule)
     names = [require_name(p, rule=rule) for p in value]
     if not different_names(names):
-        raise RuleViolation("settings.players", "Give the players different names", rule)
+        raise RuleViolation("settings.players", T("Give the players different names"), rule)
     return names
 
 
@@ -413,13 +426,14 @@ def require_switches(
     for key in keys:
         value = raw.get(key, False)
         if not isinstance(value, bool):
-            raise RuleViolation(f"settings.{key}", f"{key.replace('_', ' ')} is yes or no", rule)
+            raise RuleViolation(f"settings.{key}",
+                                T("%(setting)s is yes or no", setting=shown(key)),
+                                rule)
         switches[key] = value
     return switches
 
 
 def and_list(parts: list[str]) -> str:
-    """``A``; ``A and B``; ``A, B and C``."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    """``A``; ``A and B``; ``A, B and C`` (a ``Text``, each language its own words)."""
+    joined = listing(tuple(parts))
+    return joined if isinstance(joined, str) else str(joined)

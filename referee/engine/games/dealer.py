@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..words import T
 from .base import Line
 
 
@@ -46,5 +47,5 @@ ROTATION = "2.1"
 def out_of_turn(dealer: int, due: int, names: list[str]) -> Line:
     """The line of a two-player hand whose recorded dealer breaks the alternation (2.1): not
     an error."""
-    return Line(dealer, f"{names[dealer]} dealt, out of turn: {names[due]} was due", None,
-                ROTATION)
+    return Line(dealer, T("%(dealer)s dealt, out of turn: %(due)s was due",
+                          dealer=names[dealer], due=names[due]), None, ROTATION)

@@ -61,6 +61,7 @@ from typing import Any
 
 from ...cards import FRENCH, Card
 from ...errors import RuleViolation
+from ...words import T
 from ..base import (
     require_dict,
     require_int,
@@ -133,29 +134,29 @@ END_KEYS = frozenset({"brisques", "trick10", "last", "sweep"})
 
 
 def parse_hand(data: object) -> HandFacts:
-    raw = require_dict(data, "A deal")
-    require_known_keys(raw, KEYS, "a deal")
+    raw = require_dict(data, T("A deal"))
+    require_known_keys(raw, KEYS, T("a deal"))
     if raw.get("turnup") is None:
-        raise RuleViolation("fact.turnup", "Pick the turn-up card: it fixes trumps", "2.2")
+        raise RuleViolation("fact.turnup", T("Pick the turn-up card: it fixes trumps"), "2.2")
     turnup = FRENCH.parse(raw["turnup"])
     tricks = tuple(
         _parse_trick(t, number, turnup.suit)
-        for number, t in enumerate(require_list(raw.get("tricks", []), "Tricks", TRICKS), 1)
+        for number, t in enumerate(require_list(raw.get("tricks", []), T("Tricks"), TRICKS), 1)
     )
     seven = None
     if raw.get("seven_played") is not None:
-        s = require_dict(raw["seven_played"], "The trump 7 played")
-        require_known_keys(s, SEVEN_KEYS, "the trump 7 played")
+        s = require_dict(raw["seven_played"], T("The trump 7 played"))
+        require_known_keys(s, SEVEN_KEYS, T("the trump 7 played"))
         trick = s.get("trick")
         seven = SevenPlayed(
-            require_player(s.get("player"), "The player who played the trump 7"),
+            require_player(s.get("player"), T("The player who played the trump 7")),
             None if trick is None else require_int(
-                trick, "The trick the trump 7 was played to", 1, TRICKS, "6.1.5"
+                trick, T("The trick the trump 7 was played to"), 1, TRICKS, "6.1.5"
             ),
         )
     dealer = raw.get("dealer")
     if dealer is not None:
-        dealer = require_player(dealer, "The dealer")
+        dealer = require_player(dealer, T("The dealer"))
     return HandFacts(turnup, tricks, seven, _parse_end(raw.get("end")), dealer)
 
 
@@ -198,93 +199,122 @@ def _meld(text: str, trumps: str) -> Meld:
     return parse_meld(text, trumps)
 
 
-def _parse_trick(data: object, number: int, trumps: str) -> Trick:
-    raw = require_dict(data, f"Trick {number}")
-    require_known_keys(raw, TRICK_KEYS, f"trick {number}")
-    winner = raw.get("winner")
-    if winner is not None:
-        winner = require_player(winner, f"The winner of trick {number}")
-    melds_raw = require_list(raw.get("melds", [[], []]), f"Trick {number}'s melds", 2)
-    if len(melds_raw) != 2:
+def _player_or_none(value: object) -> bool:
+    return value is None or type(value) is int and value in (0, 1)
+
+
+def _trick_shape_ok(data: object) -> bool:
+    """Is ``data`` a trick record of the right shape? (Most are: ``_check_trick_shape`` and
+    its words are then not needed.)"""
+    if not isinstance(data, dict) or not data.keys() <= TRICK_KEYS:
+        return False
+    melds = data.get("melds", [[], []])
+    return (
+        _player_or_none(data.get("winner")) and _player_or_none(data.get("exchange"))
+        and isinstance(melds, list) and len(melds) == 2
+        and all(isinstance(side, list) and len(side) <= MAX_MELDS for side in melds)
+    )
+
+
+def _check_trick_shape(data: object, number: int) -> None:
+    """Refuse a trick record of the wrong shape, saying what is wrong (6.1)."""
+    raw = require_dict(data, T("Trick %(number)s", number=number))
+    require_known_keys(raw, TRICK_KEYS, T("trick %(number)s", number=number))
+    if raw.get("winner") is not None:
+        require_player(raw["winner"], T("The winner of trick %(number)s", number=number))
+    melds = require_list(raw.get("melds", [[], []]), T("Trick %(number)s's melds", number=number),
+                         2)
+    if len(melds) != 2:
         raise RuleViolation(
-            "fact.shape", f"Trick {number}'s melds need one list per player", "6.1"
+            "fact.shape", T("Trick %(number)s's melds need one list per player", number=number),
+            "6.1",
         )
-    melds = (_parse_melds(melds_raw[0], number, trumps), _parse_melds(melds_raw[1], number, trumps))
-    exchange = raw.get("exchange")
-    if exchange is not None:
-        exchange = require_player(exchange, f"The player who exchanged after trick {number}")
+    for side in melds:
+        require_list(side, T("Trick %(number)s's melds", number=number), MAX_MELDS)
+    if raw.get("exchange") is not None:
+        require_player(raw["exchange"], T("The player who exchanged after trick %(number)s",
+                                          number=number))
+
+
+def _parse_trick(data: object, number: int, trumps: str) -> Trick:
+    if not _trick_shape_ok(data):
+        _check_trick_shape(data, number)
+    assert isinstance(data, dict)
+    winner = data.get("winner")
+    raw_melds = data.get("melds", [[], []])
+    melds = (tuple(parse_meld(m, trumps) for m in raw_melds[0]),
+             tuple(parse_meld(m, trumps) for m in raw_melds[1]))
+    exchange = data.get("exchange")
     if number > MELD_TRICKS and (melds[0] or melds[1]):
         raise RuleViolation(
             "meld.window",
-            f"Melds are declared only after tricks 1–10, not after trick {number}: "
-            "the stock is empty",
+            T("Melds are declared only after tricks 1–10, not after trick %(number)s: the stock "
+              "is empty", number=number),
             "4.2.1",
         )
     if number > MELD_TRICKS and exchange is not None:
         raise RuleViolation(
             "exchange.window",
-            f"The trump 7 can be exchanged only after tricks 1–10, not after trick {number}: "
-            "the turn-up has been taken",
+            T("The trump 7 can be exchanged only after tricks 1–10, not after trick "
+              "%(number)s: the turn-up has been taken", number=number),
             "4.4.1",
         )
     cards = None
-    if raw.get("cards") is not None:
-        played = FRENCH.parse_many(raw["cards"])
+    if data.get("cards") is not None:
+        played = FRENCH.parse_many(data["cards"])
         if len(played) != 2:
             raise RuleViolation(
-                "fact.shape", f"Trick {number}: give the two cards played, the leader's first",
+                "fact.shape",
+                T("Trick %(number)s: give the two cards played, the leader's first",
+                  number=number),
                 "6.1.7",
             )
         cards = (played[0], played[1])
     return Trick(winner, melds, exchange, cards)
 
 
-def _parse_melds(data: object, number: int, trumps: str) -> tuple[Meld, ...]:
-    return tuple(
-        parse_meld(m, trumps) for m in require_list(data, f"Trick {number}'s melds", MAX_MELDS)
-    )
-
-
 def _parse_end(data: object) -> End | None:
     if data is None:
         return None
-    raw = require_dict(data, "The end of the deal")
-    require_known_keys(raw, END_KEYS, "the end of the deal")
-    pair = require_list(raw.get("brisques"), "Aces and tens", 2)
+    raw = require_dict(data, T("The end of the deal"))
+    require_known_keys(raw, END_KEYS, T("the end of the deal"))
+    pair = require_list(raw.get("brisques"), T("Aces and tens"), 2)
     if len(pair) != 2:
         raise RuleViolation(
-            "fact.shape", "Give the aces and tens of each player (one may be empty)", "6.1"
+            "fact.shape", T("Give the aces and tens of each player (one may be empty)"), "6.1"
         )
     brisques = tuple(
         None if value is None
-        else require_int(value, "Points in aces and tens", 0, BRISQUES_TOTAL, "6.3.1")
+        else require_int(value, T("Points in aces and tens"), 0, BRISQUES_TOTAL, "6.3.1")
         for value in pair
     )
     if brisques == (None, None):
         raise RuleViolation(
-            "fact.brisques", "Give the points in aces and tens of at least one player", "6.1.6"
+            "fact.brisques", T("Give the points in aces and tens of at least one player"),
+            "6.1.6",
         )
     for value in brisques:
         if value is not None and value % 10:
             raise RuleViolation(
                 "brisques.tens",
-                f"Aces and tens count 10 each, so {value} is not possible: give a multiple of 10",
+                T("Aces and tens count 10 each, so %(value)s is not possible: give a multiple "
+                  "of 10", value=value),
                 "6.3.1",
             )
     if None not in brisques and sum(b for b in brisques if b is not None) != BRISQUES_TOTAL:
         a, b = brisques
         raise RuleViolation(
             "brisques.sum",
-            f"The four aces and four tens make {BRISQUES_TOTAL} in all, not {a} + {b} = "
-            f"{(a or 0) + (b or 0)}",
+            T("The four aces and four tens make %(total)s in all, not %(first)s + %(second)s = "
+              "%(sum)s", total=BRISQUES_TOTAL, first=a, second=b, sum=(a or 0) + (b or 0)),
             "6.3.1",
         )
     sweep = raw.get("sweep")
     return End(
         (brisques[0], brisques[1]),
-        require_player(raw.get("trick10"), "The winner of trick 10"),
-        require_player(raw.get("last"), "The winner of the last trick"),
-        None if sweep is None else require_player(sweep, "The player who won tricks 11–16"),
+        require_player(raw.get("trick10"), T("The winner of trick 10")),
+        require_player(raw.get("last"), T("The winner of the last trick")),
+        None if sweep is None else require_player(sweep, T("The player who won tricks 11–16")),
     )
 
 

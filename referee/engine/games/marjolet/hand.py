@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 
 from ...cards import FRENCH, Card
 from ...errors import RuleViolation
-from ..base import Line, and_list
+from ...words import N, T, Text
+from ..base import Line
 from .facts import End, HandFacts
 from .melds import Meld
 from .record import Record, check_record, read_record
@@ -63,7 +64,7 @@ class HandScore:
             self.brisques[1] + self.melds[1] + self.bonuses[1],
         )
 
-    def bonus(self, player: int, points: int, text: str, rule: str) -> None:
+    def bonus(self, player: int, points: int, text: Text, rule: str) -> None:
         self.bonuses[player] += points
         self.lines.append(Line(player, text, points, rule))
 
@@ -106,38 +107,39 @@ def check_seven(facts: HandFacts, names: list[str]) -> None:
     exchanges = facts.exchanges
     turned_up = facts.turnup == seven
     if len(exchanges) > 1:
-        tricks = " and ".join(str(number) for number, _ in exchanges[:2])
         raise RuleViolation(
             "exchange.twice",
-            f"The trump 7 can be exchanged only once per deal, not after tricks {tricks}",
+            T("The trump 7 can be exchanged only once per deal, not after tricks %(first)s and "
+              "%(second)s", first=exchanges[0][0], second=exchanges[1][0]),
             "4.4.1",
         )
     if exchanges and turned_up:
         raise RuleViolation(
             "exchange.turnup-seven",
-            f"The turn-up is the {_card(seven)} itself: there is no trump 7 to exchange for it",
+            T("The turn-up is the %(card)s itself: there is no trump 7 to exchange for it",
+              card=_card(seven)),
             "4.4.1",
         )
     played = facts.seven_played
     if played is not None and turned_up:
         raise RuleViolation(
             "seven.turnup",
-            f"The turn-up is the {_card(seven)}: it scores for the dealer, never when it is "
-            "played",
+            T("The turn-up is the %(card)s: it scores for the dealer, never when it is played",
+              card=_card(seven)),
             "6.3.9",
         )
     if played is not None and exchanges:
         raise RuleViolation(
             "seven.exchanged",
-            f"The {_card(seven)} was exchanged after trick {exchanges[0][0]}: an exchanged "
-            "trump 7 earns no bonus when it is played",
+            T("The %(card)s was exchanged after trick %(number)s: an exchanged trump 7 earns no "
+              "bonus when it is played", card=_card(seven), number=exchanges[0][0]),
             "6.3.9",
         )
     if facts.end is not None and not (turned_up or exchanges or played):
         raise RuleViolation(
             "seven.missing",
-            f"Record what happened to the trump 7 ({_card(seven)}): exchanged for the turn-up "
-            "after a trick, or played to a trick without exchange, and by whom",
+            T("Record what happened to the trump 7 (%(card)s): exchanged for the turn-up after "
+              "a trick, or played to a trick without exchange, and by whom", card=_card(seven)),
             "6.3.8",
         )
 
@@ -146,7 +148,7 @@ def check_seven(facts: HandFacts, names: list[str]) -> None:
 
 def check_melds(facts: HandFacts, rules: Rules, names: list[str]) -> list[Declared]:
     """Every meld is of the rule set in force, scores once per deal, fits the five cards of its
-    turn, and shows only cards its player can hold (the turn-up only after his exchange)."""
+    turn, and shows only cards its player can hold (the turn-up only after the exchange)."""
     exchange = facts.exchanges[0] if facts.exchanges else None
     declared: list[Declared] = []
     seen: dict[Meld, tuple[int, int]] = {}
@@ -160,28 +162,12 @@ def check_melds(facts: HandFacts, rules: Rules, names: list[str]) -> list[Declar
                 try:
                     points = meld.points(rules)
                 except RuleViolation as error:
-                    message = error.message[0].lower() + error.message[1:]
                     raise RuleViolation(
-                        error.code, f"After trick {number}, {name}: {message}", error.rule
+                        error.code, meld.not_in_rules(number, name), error.rule
                     ) from None
                 if meld in seen:
-                    when, who = seen[meld]
-                    if who != player:
-                        why = (
-                            f", which {names[who]} melded after trick {when}: the same cards "
-                            "score only once per deal, and cards never pass between the players"
-                        )
-                    elif when == number:
-                        why = " twice in one turn: the same cards score only once per deal"
-                    else:
-                        why = (
-                            f" again after melding it after trick {when}: the same cards score "
-                            "only once per deal"
-                        )
                     raise RuleViolation(
-                        "meld.twice",
-                        f"After trick {number}, {name} melds {meld.name} ({meld.shown_cards})"
-                        + why,
+                        "meld.twice", _twice(meld, number, name, seen[meld], player, names),
                         "4.3.2",
                     )
                 seen[meld] = (number, player)
@@ -192,8 +178,11 @@ def check_melds(facts: HandFacts, rules: Rules, names: list[str]) -> list[Declar
             if len(shown) > TURN_CARDS:
                 raise RuleViolation(
                     "meld.too-many-cards",
-                    f"After trick {number}, {name}'s melds use {len(shown)} different cards, but "
-                    f"a player holds only {TURN_CARDS} in his turn",
+                    N("After trick %(number)s, %(player)s's melds use %(num)s different card, "
+                      "but a player holds only %(most)s in a turn",
+                      "After trick %(number)s, %(player)s's melds use %(num)s different cards, "
+                      "but a player holds only %(most)s in a turn",
+                      len(shown), number=number, player=name, num=len(shown), most=TURN_CARDS),
                     "4.2.3",
                 )
             exchanged = exchange == (number, player) and facts.turnup not in shown
@@ -205,13 +194,32 @@ def check_melds(facts: HandFacts, rules: Rules, names: list[str]) -> list[Declar
     return declared
 
 
+def _twice(
+    meld: Meld, number: int, name: str, first: tuple[int, int], player: int, names: list[str]
+) -> Text:
+    """A meld scored a second time (4.3.2): by the other player, in the same turn or later."""
+    when, who = first
+    if who != player:
+        return T("After trick %(number)s, %(player)s melds %(meld)s (%(cards)s), which "
+                 "%(other)s melded after trick %(when)s: the same cards score only once per "
+                 "deal, and cards never pass between the players", number=number, player=name,
+                 meld=meld.name, cards=meld.shown_cards, other=names[who], when=when)
+    if when == number:
+        return T("After trick %(number)s, %(player)s melds %(meld)s (%(cards)s) twice in one "
+                 "turn: the same cards score only once per deal", number=number, player=name,
+                 meld=meld.name, cards=meld.shown_cards)
+    return T("After trick %(number)s, %(player)s melds %(meld)s (%(cards)s) again after melding "
+             "it after trick %(when)s: the same cards score only once per deal", number=number,
+             player=name, meld=meld.name, cards=meld.shown_cards, when=when)
+
+
 def _check_turn_cards(
     earlier: dict[Card, int], shown: set[Card], exchanged: Card | None, number: int, name: str
 ) -> None:
     """The five cards of a turn (4.2.3) hold, all together: this turn's melds; the cards melded
-    before that he cannot have played yet, for melded cards stay in their owner's hand until he
-    plays them, one card a trick (4.2.4); and, when he exchanges in this turn without melding
-    the turn-up, the turn-up he takes (or the trump 7 he gives for it, which is in no meld:
+    before that the player cannot have played yet, for melded cards stay in their owner's hand
+    until played, one card a trick (4.2.4); and, when the player exchanges in this turn without
+    melding the turn-up, the turn-up taken (or the trump 7 given for it, which is in no meld:
     4.4.1)."""
     waiting = sorted(turn for card, turn in earlier.items() if card not in shown)
     played = 0
@@ -222,24 +230,40 @@ def _check_turn_cards(
     extra = 0 if exchanged is None else 1
     if held + len(shown) + extra <= TURN_CARDS:
         return
-    parts = [f"{len(shown)} cards for these melds"]
-    if held:
-        parts.append(
-            f"at least {held} more melded earlier and not yet played (one card leaves his hand "
-            "each trick)"
-        )
-    if exchanged is not None:
-        parts.append(
-            f"the turn-up {_card(exchanged)} that he takes in exchange in this turn (or the "
-            "trump 7 he gives for it)"
-        )
-    total = f": {held + len(shown) + extra} cards" if len(parts) > 2 else ""
-    raise RuleViolation(
-        "meld.too-many-cards",
-        f"After trick {number}, {name} would hold {and_list(parts)}{total}, but a player holds "
-        f"only {TURN_CARDS} in his turn",
-        "4.2.3",
-    )
+    values = {"number": number, "player": name, "cards": len(shown), "most": TURN_CARDS}
+    if exchanged is None:
+        message = N(
+            "After trick %(number)s, %(player)s would hold %(cards)s cards for these melds and "
+            "at least %(num)s more melded earlier and not yet played (one card leaves the hand "
+            "each trick), but a player holds only %(most)s in a turn",
+            "After trick %(number)s, %(player)s would hold %(cards)s cards for these melds and "
+            "at least %(num)s more melded earlier and not yet played (one card leaves the hand "
+            "each trick), but a player holds only %(most)s in a turn",
+            held, num=held, **values)
+    elif not held:
+        message = N(
+            "After trick %(number)s, %(player)s would hold %(num)s card for these melds and the "
+            "turn-up %(turnup)s that %(player)s takes in exchange in this turn (or the trump 7 "
+            "given for it), but a player holds only %(most)s in a turn",
+            "After trick %(number)s, %(player)s would hold %(num)s cards for these melds and the "
+            "turn-up %(turnup)s that %(player)s takes in exchange in this turn (or the trump 7 "
+            "given for it), but a player holds only %(most)s in a turn",
+            len(shown), num=len(shown), turnup=_card(exchanged), **values)
+    else:
+        total = held + len(shown) + extra
+        message = N(
+            "After trick %(number)s, %(player)s would hold %(cards)s cards for these melds, at "
+            "least %(held)s more melded earlier and not yet played (one card leaves the hand "
+            "each trick) and the turn-up %(turnup)s that %(player)s takes in exchange in this "
+            "turn (or the trump 7 given for it): %(num)s card, but a player holds only "
+            "%(most)s in a turn",
+            "After trick %(number)s, %(player)s would hold %(cards)s cards for these melds, at "
+            "least %(held)s more melded earlier and not yet played (one card leaves the hand "
+            "each trick) and the turn-up %(turnup)s that %(player)s takes in exchange in this "
+            "turn (or the trump 7 given for it): %(num)s cards, but a player holds only "
+            "%(most)s in a turn",
+            total, num=total, held=held, turnup=_card(exchanged), **values)
+    raise RuleViolation("meld.too-many-cards", message, "4.2.3")
 
 
 def _check_card(
@@ -252,18 +276,20 @@ def _check_card(
         if exchange is None:
             raise RuleViolation(
                 "cards.turnup",
-                f"The {_card(card)} is the turn-up: it lies face up and belongs to nobody, so "
-                f"{names[player]} cannot meld {meld.name} after trick {number} (only a player "
-                "who exchanges the trump 7 for it can, from that turn on)",
+                T("The %(card)s is the turn-up: it lies face up and belongs to nobody, so "
+                  "%(player)s cannot meld %(meld)s after trick %(number)s (only a player who "
+                  "exchanges the trump 7 for it can, from that turn on)", card=_card(card),
+                  player=names[player], meld=meld.name, number=number),
                 "6.3.7",
             )
         taken, exchanger = exchange
         if exchanger != player or number < taken:
             raise RuleViolation(
                 "cards.turnup",
-                f"The {_card(card)} is the turn-up, which {names[exchanger]} took in exchange "
-                f"after trick {taken}: {names[player]} cannot meld {meld.name} with it after "
-                f"trick {number}",
+                T("The %(card)s is the turn-up, which %(exchanger)s took in exchange after trick "
+                  "%(taken)s: %(player)s cannot meld %(meld)s with it after trick %(number)s",
+                  card=_card(card), exchanger=names[exchanger], taken=taken,
+                  player=names[player], meld=meld.name, number=number),
                 "6.3.7",
             )
     first = owner.setdefault(card, (player, number, meld))
@@ -271,18 +297,16 @@ def _check_card(
         who, when, other = first
         raise RuleViolation(
             "cards.both",
-            f"The {_card(card)} is shown by both players ({names[who]}: {other.name} after "
-            f"trick {when}; {names[player]}: {meld.name} after trick {number}): cards never pass "
-            "between the players",
+            T("The %(card)s is shown by both players (%(first)s: %(first_meld)s after trick "
+              "%(first_trick)s; %(second)s: %(second_meld)s after trick %(second_trick)s): cards "
+              "never pass between the players", card=_card(card), first=names[who],
+              first_meld=other.name, first_trick=when, second=names[player],
+              second_meld=meld.name, second_trick=number),
             "6.3.7",
         )
 
 
 # -- aces and tens (6.3.1) ---------------------------------------------------------------------
-
-def _tricks(count: int) -> str:
-    return f"{count} trick" if count == 1 else f"{count} tricks"
-
 
 def check_brisques(
     facts: HandFacts, end: End, winners: list[int | None], record: Record | None,
@@ -295,15 +319,17 @@ def check_brisques(
             if record.complete and counted[player] != points[player]:
                 raise RuleViolation(
                     "brisques.cards",
-                    f"The cards played give {names[player]} {counted[player]} in aces and tens, "
-                    f"not {points[player]}",
+                    T("The cards played give %(player)s %(counted)s in aces and tens, not "
+                      "%(entered)s", player=names[player], counted=counted[player],
+                      entered=points[player]),
                     "6.3.1",
                 )
             if counted[player] > points[player]:
                 raise RuleViolation(
                     "brisques.cards",
-                    f"The recorded cards of {names[player]}'s tricks already hold "
-                    f"{counted[player]} in aces and tens, more than {points[player]}",
+                    T("The recorded cards of %(player)s's tricks already hold %(counted)s in "
+                      "aces and tens, more than %(entered)s", player=names[player],
+                      counted=counted[player], entered=points[player]),
                     "6.3.1",
                 )
     known = [winners.count(0), winners.count(1)]
@@ -319,19 +345,27 @@ def check_brisques(
             continue
         if unknown == 0:
             low, high = brisque_range(known[player])
-            why = f"{_tricks(known[player])} hold {low} to {high}"
+            message = N(
+                "%(player)s cannot have %(points)s in aces and tens: %(num)s trick holds "
+                "%(low)s to %(high)s",
+                "%(player)s cannot have %(points)s in aces and tens: %(num)s tricks hold "
+                "%(low)s to %(high)s",
+                known[player], player=names[player], points=points[player], num=known[player],
+                low=low, high=high)
         else:
             low, high = brisque_range(options[0])[0], brisque_range(options[-1])[1]
-            why = f"{options[0]} to {_tricks(options[-1])} hold {low} to {high}"
-        raise RuleViolation(
-            "brisques.impossible",
-            f"{names[player]} cannot have {points[player]} in aces and tens: {why}",
-            "6.3.1",
-        )
+            message = N(
+                "%(player)s cannot have %(points)s in aces and tens: %(fewest)s to %(num)s "
+                "trick hold %(low)s to %(high)s",
+                "%(player)s cannot have %(points)s in aces and tens: %(fewest)s to %(num)s "
+                "tricks hold %(low)s to %(high)s",
+                options[-1], player=names[player], points=points[player], fewest=options[0],
+                num=options[-1], low=low, high=high)
+        raise RuleViolation("brisques.impossible", message, "6.3.1")
     raise RuleViolation(
         "brisques.impossible",
-        f"Aces and tens of {points[0]} and {points[1]} cannot both be taken with the tricks "
-        "recorded",
+        T("Aces and tens of %(first)s and %(second)s cannot both be taken with the tricks "
+          "recorded", first=points[0], second=points[1]),
         "6.3.1",
     )
 
@@ -345,7 +379,9 @@ def _score(
     if facts.turnup == seven:
         score.bonus(
             dealer, turn_up_seven(rules),
-            f"The turn-up is the {_card(seven)}: {names[dealer]}, the dealer, scores it", "5",
+            T("The turn-up is the %(card)s: %(player)s, the dealer, scores it", card=_card(seven),
+              player=names[dealer]),
+            "5",
         )
     exchange = facts.exchanges[0] if facts.exchanges else None
     turns = sorted({d.trick for d in score.declared} | ({exchange[0]} if exchange else set()))
@@ -353,8 +389,9 @@ def _score(
         if exchange is not None and exchange[0] == number:
             score.bonus(
                 exchange[1], EXCHANGE,
-                f"After trick {number}: {names[exchange[1]]} exchanges the {_card(seven)} for "
-                f"the turn-up {_card(facts.turnup)}",
+                T("After trick %(number)s: %(player)s exchanges the %(seven)s for the turn-up "
+                  "%(turnup)s", number=number, player=names[exchange[1]], seven=_card(seven),
+                  turnup=_card(facts.turnup)),
                 "4.4.1",
             )
         for d in score.declared:
@@ -362,39 +399,50 @@ def _score(
                 score.melds[d.player] += d.points
                 score.lines.append(Line(
                     d.player,
-                    f"After trick {number}: {names[d.player]} melds {d.meld.name} "
-                    f"({d.meld.shown_cards})",
+                    T("After trick %(number)s: %(player)s melds %(meld)s (%(cards)s)",
+                      number=number, player=names[d.player], meld=d.meld.name,
+                      cards=d.meld.shown_cards),
                     d.points, "4.1",
                 ))
     played = facts.seven_played
     if played is not None:
-        where = "to a trick" if played.trick is None else f"to trick {played.trick}"
-        score.bonus(
-            played.player, SEVEN_PLAYED,
-            f"{names[played.player]} plays the {_card(seven)} {where}, never exchanged", "4.4.3",
-        )
+        if played.trick is None:
+            text = T("%(player)s plays the %(card)s to a trick, never exchanged",
+                     player=names[played.player], card=_card(seven))
+        else:
+            text = T("%(player)s plays the %(card)s to trick %(number)s, never exchanged",
+                     player=names[played.player], card=_card(seven), number=played.trick)
+        score.bonus(played.player, SEVEN_PLAYED, text, "4.4.3")
     end = facts.end
     winner10 = end.trick10 if end is not None else score.winners[MELD_TRICKS - 1]
     if winner10 is not None:
         if trick_10(rules):
-            score.bonus(winner10, trick_10(rules), f"{names[winner10]} wins trick 10", "5")
+            score.bonus(winner10, trick_10(rules),
+                        T("%(player)s wins trick 10", player=names[winner10]), "5")
         taken = seven if exchange is not None else facts.turnup
         score.bonus(
             1 - winner10, TURN_UP_TAKEN,
-            f"{names[1 - winner10]} takes the turn-up ({_card(taken)}) after trick 10", "5",
+            T("%(player)s takes the turn-up (%(card)s) after trick 10",
+              player=names[1 - winner10], card=_card(taken)),
+            "5",
         )
     if end is None:
         return
     given = end.brisques
     for player in (0, 1):
         score.brisques[player] = end.brisque_points[player]
-        derived = f" ({BRISQUES_TOTAL} − {given[1 - player]})" if given[player] is None else ""
-        score.lines.append(Line(
-            player, f"{names[player]}: aces and tens{derived}", score.brisques[player], "3"
-        ))
-    score.bonus(end.last, LAST_TRICK, f"{names[end.last]} wins the last trick", "5")
+        if given[player] is None:
+            text = T("%(player)s: aces and tens (%(total)s − %(other)s)", player=names[player],
+                     total=BRISQUES_TOTAL, other=given[1 - player])
+        else:
+            text = T("%(player)s: aces and tens", player=names[player])
+        score.lines.append(Line(player, text, score.brisques[player], "3"))
+    score.bonus(end.last, LAST_TRICK, T("%(player)s wins the last trick", player=names[end.last]),
+                "5")
     if end.sweep is not None:
         score.bonus(
             end.sweep, sweep(rules),
-            f"{names[end.sweep]} wins all of tricks 11–16: sweep, on top of the last trick", "5",
+            T("%(player)s wins all of tricks 11–16: sweep, on top of the last trick",
+              player=names[end.sweep]),
+            "5",
         )

@@ -7,6 +7,7 @@ from typing import Any
 from ...errors import RuleViolation
 from ...race import finish
 from ...tricks import read_trusted
+from ...words import T, Text
 from ..base import Award, HandOutcome, Line, MatchResult, Standing, fold_hands
 from ..dealer import proposed_after
 from .facts import parse_hand, read_canonical
@@ -74,8 +75,8 @@ class MatchFold:
         if self.winner is not None:
             raise RuleViolation(
                 "match.over",
-                f"The game is over: {self.names[self.winner]} won it with "
-                f"{self.totals[self.winner]}",
+                T("The game is over: %(player)s won it with %(total)s",
+                  player=self.names[self.winner], total=self.totals[self.winner]),
                 "7.3",
             )
         due = self.next_dealer
@@ -86,12 +87,12 @@ class MatchFold:
         if facts.end is None:
             if not last:
                 raise RuleViolation(
-                    "hand.unfinished", "Only the last deal can still be in progress", "6.1"
+                    "hand.unfinished", T("Only the last deal can still be in progress"), "6.1"
                 )
             self.draft = HandOutcome(
                 number=number, dealer=dealer, scores=score.scores, totals_after=new,
                 lines=deal_lines(score, facts, names, dealer, due, None),
-                summary="in progress", complete=False,
+                summary=T("in progress"), complete=False,
                 detail={"facts": facts, "score": score},
             )
             return
@@ -122,38 +123,45 @@ class MatchFold:
             summary=summary, award=award, detail=detail,
         ))
 
-    def _end(self, new: tuple[int, int]) -> tuple[str, Award | None, bool, Line | None]:
+    def _end(self, new: tuple[int, int]) -> tuple[Text, Award | None, bool, Line | None]:
         """The new totals after a complete deal: its summary, the game's award if it ends it,
         whether both are tied at the target or above (7.2), and the line that says so."""
         names, target = self.names, self.target
         self.totals = new
         if new[0] < target and new[1] < target:
             self.tie = False
-            return f"{names[0]} {new[0]}, {names[1]} {new[1]}", None, False, None
+            summary = T("%(first)s %(first_total)s, %(second)s %(second_total)s",
+                        first=names[0], first_total=new[0], second=names[1],
+                        second_total=new[1])
+            return summary, None, False, None
         if new[0] == new[1]:            # both at the target or above, equal
             self.tie = True
             return (
-                f"both at {new[0]}: another deal, totals kept", None, True,
-                Line(None, f"Both totals are {new[0]}, at {target} or more and equal: another "
-                     "deal is played with the totals kept", None, "7.2"),
+                T("both at %(total)s: another deal, totals kept", total=new[0]), None, True,
+                Line(None, T("Both totals are %(total)s, at %(target)s or more and equal: "
+                             "another deal is played with the totals kept", total=new[0],
+                             target=target), None, "7.2"),
             )
         done = finish(new, target)
         winner = done.winner
         assert winner is not None
         loser = 1 - winner
+        values = {"player": names[winner], "total": new[winner], "other": new[loser],
+                  "target": target}
         if len(done.reached) == 1:
-            reason = f"{names[winner]} reaches {new[winner]} (≥ {target})"
+            reason = T("%(player)s reaches %(total)s (≥ %(target)s)", **values)
+            line = T("%(player)s reaches %(total)s (≥ %(target)s): %(player)s wins the game",
+                     **values)
         else:
-            reason = (
-                f"both at {target} or more: {names[winner]}'s {new[winner]} beats "
-                f"{new[loser]}"
-            )
+            reason = T("both at %(target)s or more: %(player)s's %(total)s beats %(other)s",
+                       **values)
+            line = T("both at %(target)s or more: %(player)s's %(total)s beats %(other)s: "
+                     "%(player)s wins the game", **values)
         self.winner = winner
         self.tie = False
         return (
-            f"{names[winner]} wins the game {new[winner]}–{new[loser]}",
-            Award(winner, 1, reason), False,
-            Line(winner, f"{reason}: {names[winner]} wins the game", None, "7.2"),
+            T("%(player)s wins the game %(total)s–%(other)s", **values),
+            Award(winner, 1, reason), False, Line(winner, line, None, "7.2"),
         )
 
     def result(self) -> MatchResult:
@@ -165,14 +173,13 @@ class MatchFold:
         if self.winner is not None:
             w = self.winner
             victory[w] = 1
-            phase = f"Game over: {names[w]} wins {totals[w]}–{totals[1 - w]}"
+            phase = T("Game over: %(player)s wins %(total)s–%(other)s", player=names[w],
+                      total=totals[w], other=totals[1 - w])
         elif self.tie:
-            phase = (
-                f"Both at {totals[0]}: another deal with the totals kept, then the same rule "
-                "again"
-            )
+            phase = T("Both at %(total)s: another deal with the totals kept, then the same rule "
+                      "again", total=totals[0])
         else:
-            phase = f"Game to {self.target} in progress"
+            phase = T("Game to %(target)s in progress", target=self.target)
         return Standing(
             totals=(totals[0], totals[1]), victory=(victory[0], victory[1]),
             dealer=self.next_dealer if self.draft is None else self.draft.dealer, phase=phase,

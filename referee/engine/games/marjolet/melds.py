@@ -13,12 +13,14 @@ from dataclasses import dataclass
 
 from ...cards import FRENCH, Card
 from ...errors import RuleViolation, shown
+from ...words import P, T, Text
 from .values import FOUR_POINTS, PAIR_POINTS, RANK_ORDER, Rules, four_points
 
 KINDS = ("four", "marriage", "marjolet")
-PLURAL = {
-    "A": "aces", "10": "tens", "K": "kings", "Q": "queens", "J": "jacks", "9": "nines",
-    "8": "eights", "7": "sevens",
+FOUR_NAMES = {          # four of a kind, as the table says it (4.1)
+    "A": P("marjolet", "four aces"), "10": P("marjolet", "four tens"),
+    "K": P("marjolet", "four kings"), "Q": P("marjolet", "four queens"),
+    "J": P("marjolet", "four jacks"),
 }
 
 _FOUR = re.compile(r"^four:(A|10|K|Q|J|9|8|7)$")
@@ -47,17 +49,18 @@ class Meld:
         return frozenset({Card("J", self.trumps), Card("Q", self.key)})
 
     @property
-    def name(self) -> str:
+    def name(self) -> Text:
         """``four kings``, ``the trump marriage``, ``the marjolet with the queen of hearts``."""
         if self.kind == "four":
-            return f"four {PLURAL[self.key]}"
+            return FOUR_NAMES[self.key]
+        suit = FRENCH.suit_names[self.key]
         if self.kind == "marriage":
             if self.in_trumps:
-                return f"the trump marriage ({FRENCH.suit_names[self.key]})"
-            return f"the marriage in {FRENCH.suit_names[self.key]}"
+                return P("marjolet", "the trump marriage (%(suit)s)", suit=suit)
+            return P("marjolet", "the marriage in %(suit)s", suit=suit)
         if self.in_trumps:
-            return "the marjolet with the trump queen"
-        return f"the marjolet with the queen of {FRENCH.suit_names[self.key]}"
+            return P("marjolet", "the marjolet with the trump queen")
+        return P("marjolet", "the marjolet with the queen of %(suit)s", suit=suit)
 
     @property
     def shown_cards(self) -> str:
@@ -70,15 +73,26 @@ class Meld:
             return PAIR_POINTS[(self.kind, self.in_trumps)]
         points = four_points(self.key, rules)
         if points is None:
-            raise RuleViolation(
-                "meld.not-in-rules",
-                f"Four {PLURAL[self.key]} are not a meld under the "
-                f"{'traditional' if rules.traditional_melds else 'default'} melds"
-                + (" (four jacks score only with the default melds)" if self.key == "J"
-                   else " (four tens score 80 only with the traditional melds)"),
-                "6.3.4",
-            )
+            raise RuleViolation("meld.not-in-rules", self.not_in_rules(), "6.3.4")
         return points
+
+    def not_in_rules(self, trick: int | None = None, player: str = "") -> Text:
+        """Why a four of a kind is not a meld under the rule set in force (6.3.4): four jacks
+        under the traditional melds, four tens under the default ones; with ``trick``, as
+        melded by ``player`` after it."""
+        if trick is None:
+            if self.key == "J":
+                return T("Four jacks are not a meld under the traditional melds (four jacks "
+                         "score only with the default melds)")
+            return T("Four tens are not a meld under the default melds (four tens score 80 "
+                     "only with the traditional melds)")
+        if self.key == "J":
+            return T("After trick %(number)s, %(player)s melds four jacks, which are not a meld "
+                     "under the traditional melds (four jacks score only with the default "
+                     "melds)", number=trick, player=player)
+        return T("After trick %(number)s, %(player)s melds four tens, which are not a meld "
+                 "under the default melds (four tens score 80 only with the traditional melds)",
+                 number=trick, player=player)
 
 
 def card_order(card: Card) -> tuple[int, int]:
@@ -86,10 +100,11 @@ def card_order(card: Card) -> tuple[int, int]:
 
 
 def _no_four(rank: str) -> RuleViolation:
-    return RuleViolation(
-        "meld.not-a-meld",
-        f"Four {PLURAL[rank]} are not a meld: no meld contains a 9, 8 or 7", "4.1",
-    )
+    message = {
+        "9": T("Four nines are not a meld: no meld contains a 9, 8 or 7"),
+        "8": T("Four eights are not a meld: no meld contains a 9, 8 or 7"),
+    }.get(rank) or T("Four sevens are not a meld: no meld contains a 9, 8 or 7")
+    return RuleViolation("meld.not-a-meld", message, "4.1")
 
 
 def make_meld(kind: str, key: str, trumps: str) -> Meld:
@@ -110,11 +125,12 @@ def parse_meld(data: object, trumps: str) -> Meld:
             return make_meld(match.group(1), match.group(2), trumps)
         raise RuleViolation(
             "meld.unknown",
-            f"{shown(text)} is not a meld: write four:R, marriage:X or marjolet:X", "4.1",
+            T("%(text)s is not a meld: write four:R, marriage:X or marjolet:X", text=shown(text)),
+            "4.1",
         )
     if isinstance(data, (str, list)):
         return recognize(FRENCH.parse_many(data), trumps)
-    raise RuleViolation("meld.unknown", f"{shown(data)} is not a meld", "4.1")
+    raise RuleViolation("meld.unknown", T("%(value)s is not a meld", value=shown(data)), "4.1")
 
 
 def recognize(cards: Iterable[Card], trumps: str, rules: Rules | None = None) -> Meld:
@@ -140,7 +156,7 @@ def is_meld(cards: Iterable[Card], trumps: str, rules: Rules | None = None) -> b
 
 
 def _recognize(group: frozenset[Card], trumps: str) -> Meld:
-    names = " ".join(FRENCH.short_name(c) for c in sorted(group, key=card_order)) or "Nothing"
+    names = " ".join(FRENCH.short_name(c) for c in sorted(group, key=card_order))
     ranks = {card.rank for card in group}
     suits = {card.suit for card in group}
     if len(group) == 4 and len(ranks) == 1:
@@ -153,16 +169,23 @@ def _recognize(group: frozenset[Card], trumps: str) -> Meld:
             if by_rank["J"].suit != trumps:
                 raise RuleViolation(
                     "meld.marjolet-jack",
-                    f"{names} is not a meld: the marjolet is the jack of trumps "
-                    f"({FRENCH.short_name(Card('J', trumps))}), not "
-                    f"{FRENCH.short_name(by_rank['J'])}",
+                    T("%(cards)s is not a meld: the marjolet is the jack of trumps (%(jack)s), "
+                      "not %(card)s", cards=names, jack=FRENCH.short_name(Card("J", trumps)),
+                      card=FRENCH.short_name(by_rank["J"])),
                     "6.3.4",
                 )
             return Meld("marjolet", by_rank["Q"].suit, trumps)
+    if not group:
+        raise RuleViolation(
+            "meld.not-a-meld",
+            T("Nothing is not a meld: a meld is four aces, tens, kings, queens or jacks, a king "
+              "and queen of one suit, or the jack of trumps with a queen"),
+            "4.1",
+        )
     raise RuleViolation(
         "meld.not-a-meld",
-        f"{names} is not a meld: a meld is four aces, tens, kings, queens or jacks, a king and "
-        "queen of one suit, or the jack of trumps with a queen",
+        T("%(cards)s is not a meld: a meld is four aces, tens, kings, queens or jacks, a king "
+          "and queen of one suit, or the jack of trumps with a queen", cards=names),
         "4.1",
     )
 

@@ -27,12 +27,13 @@ def legal_plays(hand: Sequence[Card], led: Card, trumps: str, trick: int) -> lis
     return ruff or list(hand)
 
 
-def why_illegal(hand: Sequence[Card], led: Card, trumps: str, trick: int) -> str:
-    """What the rules asked of the second player holding ``hand`` (for a message)."""
+def why_illegal(hand: Sequence[Card], led: Card, trumps: str) -> str:
+    """What the rules asked of the second player holding ``hand`` (a key: ``win``,
+    ``follow``, ``trump`` or ``any``, for ``record``'s message)."""
     follow = [card for card in hand if card.suit == led.suit]
     if follow:
         higher = [c for c in follow if RANK_ORDER.index(c.rank) < RANK_ORDER.index(led.rank)]
-        return "follow suit and win" if higher else "follow suit"
+        return "win" if higher else "follow"
     if any(card.suit == trumps for card in hand):
-        return "play a trump, having no card of the suit led"
-    return "play any card"
+        return "trump"
+    return "any"

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from ...cards import FRENCH, Card
 from ...errors import RuleViolation
 from ...tricks import cards_of, follower_hands, recorded_tricks
+from ...words import T, Text
 from .facts import HandFacts
 from .play import legal_plays, trick_winner, why_illegal
-from .values import LAST_SIX, MELD_TRICKS, TRICKS, brisque_points, trump_seven
+from .values import LAST_SIX, MELD_TRICKS, SEVEN_PLAYED, TRICKS, brisque_points, trump_seven
 
 
 @dataclass(frozen=True)
@@ -54,8 +55,9 @@ def read_record(facts: HandFacts, dealer: int) -> Record | None:
             if card in played:
                 raise RuleViolation(
                     "record.twice",
-                    f"The {_name(card)} is recorded as played to trick {played[card][1]} and "
-                    f"again to trick {number}: every card is played once",
+                    T("The %(card)s is recorded as played to trick %(first)s and again to trick "
+                      "%(number)s: every card is played once", card=_name(card),
+                      first=played[card][1], number=number),
                     "3",
                 )
             played[card] = (player, number)
@@ -85,32 +87,40 @@ def _check_turnup_and_seven(
     face_up = seven if exchange is not None else turnup
     if face_up in record.played:
         player, number = record.played[face_up]
-        why = (
-            f"the {_name(seven)} was exchanged after trick {exchange[0]}" if exchange
-            else f"the {_name(turnup)} is the turn-up"
-        )
         if number <= MELD_TRICKS:
-            raise RuleViolation(
-                "record.turnup",
-                f"Trick {number}: {why}, so it lies face up until trick 10 is over and cannot "
-                "be played before trick 11",
-                "2.6",
-            )
+            if exchange:
+                message = T("Trick %(number)s: the %(card)s was exchanged after trick "
+                            "%(exchanged)s, so it lies face up until trick 10 is over and "
+                            "cannot be played before trick 11", number=number,
+                            card=_name(seven), exchanged=exchange[0])
+            else:
+                message = T("Trick %(number)s: the %(card)s is the turn-up, so it lies face up "
+                            "until trick 10 is over and cannot be played before trick 11",
+                            number=number, card=_name(turnup))
+            raise RuleViolation("record.turnup", message, "2.6")
         if loser10 is not None and player != loser10:
-            raise RuleViolation(
-                "record.turnup",
-                f"Trick {number}: {why}; the loser of trick 10, {names[loser10]}, took it, so "
-                f"{names[player]} cannot have played it",
-                "2.6",
-            )
+            if exchange:
+                message = T("Trick %(number)s: the %(card)s was exchanged after trick "
+                            "%(exchanged)s; the loser of trick 10, %(loser)s, took it, so "
+                            "%(player)s cannot have played it", number=number,
+                            card=_name(seven), exchanged=exchange[0], loser=names[loser10],
+                            player=names[player])
+            else:
+                message = T("Trick %(number)s: the %(card)s is the turn-up; the loser of trick "
+                            "10, %(loser)s, took it, so %(player)s cannot have played it",
+                            number=number, card=_name(turnup), loser=names[loser10],
+                            player=names[player])
+            raise RuleViolation("record.turnup", message, "2.6")
     if exchange is not None and turnup in record.played:
         number, exchanger = exchange
         player, played_in = record.played[turnup]
         if player != exchanger or played_in <= number:
             raise RuleViolation(
                 "record.turnup",
-                f"{names[exchanger]} took the turn-up {_name(turnup)} in exchange after trick "
-                f"{number}, so {names[player]} cannot have played it to trick {played_in}",
+                T("%(exchanger)s took the turn-up %(card)s in exchange after trick %(number)s, "
+                  "so %(player)s cannot have played it to trick %(played)s",
+                  exchanger=names[exchanger], card=_name(turnup), number=number,
+                  player=names[player], played=played_in),
                 "4.4.1",
             )
     if exchange is None and turnup != seven:
@@ -125,29 +135,33 @@ def _check_seven_played(facts: HandFacts, record: Record, names: list[str]) -> N
         if entry is None:
             raise RuleViolation(
                 "seven.record",
-                f"The cards show {names[player]} playing the {_name(seven)} to trick {number}, "
-                "never exchanged: record it (it scores 10)",
+                T("The cards show %(player)s playing the %(card)s to trick %(number)s, never "
+                  "exchanged: record it (it scores %(points)s)", player=names[player],
+                  card=_name(seven), number=number, points=SEVEN_PLAYED),
                 "4.4.3",
             )
         if entry.player != player or entry.trick not in (None, number):
-            where = "" if entry.trick is None else f" to trick {entry.trick}"
-            raise RuleViolation(
-                "seven.record",
-                f"The {_name(seven)} is recorded as played by {names[entry.player]}{where}, but "
-                f"the cards show {names[player]} playing it to trick {number}",
-                "4.4.3",
-            )
+            if entry.trick is None:
+                message = T("The %(card)s is recorded as played by %(entered)s, but the cards "
+                            "show %(player)s playing it to trick %(number)s", card=_name(seven),
+                            entered=names[entry.player], player=names[player], number=number)
+            else:
+                message = T("The %(card)s is recorded as played by %(entered)s to trick "
+                            "%(trick)s, but the cards show %(player)s playing it to trick "
+                            "%(number)s", card=_name(seven), entered=names[entry.player],
+                            trick=entry.trick, player=names[player], number=number)
+            raise RuleViolation("seven.record", message, "4.4.3")
     elif entry is not None and entry.trick is not None and entry.trick <= len(record.winners):
         raise RuleViolation(
             "seven.record",
-            f"The {_name(seven)} is recorded as played to trick {entry.trick}, but the cards of "
-            f"trick {entry.trick} do not include it",
+            T("The %(card)s is recorded as played to trick %(trick)s, but the cards of trick "
+              "%(trick)s do not include it", card=_name(seven), trick=entry.trick),
             "4.4.3",
         )
 
 
 def _check_melds_held(facts: HandFacts, record: Record, names: list[str]) -> None:
-    """A melded card is held by its owner: he plays it himself, after the meld (4.2.3)."""
+    """A melded card is held by its owner, who plays it, after the meld (4.2.3)."""
     for number, trick in enumerate(facts.tricks, 1):
         for player in (0, 1):
             for meld in trick.melds[player]:
@@ -158,36 +172,55 @@ def _check_melds_held(facts: HandFacts, record: Record, names: list[str]) -> Non
                     if played_in <= number:
                         raise RuleViolation(
                             "record.meld",
-                            f"{names[player]} melded {meld.name} after trick {number}, but the "
-                            f"{_name(card)} was already played to trick {played_in}",
+                            T("%(player)s melded %(meld)s after trick %(number)s, but the "
+                              "%(card)s was already played to trick %(played)s",
+                              player=names[player], meld=meld.name, number=number,
+                              card=_name(card), played=played_in),
                             "4.2.3",
                         )
                     if by != player:
                         raise RuleViolation(
                             "record.meld",
-                            f"{names[player]} melded {meld.name} after trick {number}, but "
-                            f"{names[by]} played the {_name(card)} to trick {played_in}: cards "
-                            "never pass between the players",
+                            T("%(player)s melded %(meld)s after trick %(number)s, but %(other)s "
+                              "played the %(card)s to trick %(played)s: cards never pass "
+                              "between the players", player=names[player], meld=meld.name,
+                              number=number, other=names[by], card=_name(card),
+                              played=played_in),
                             "6.3.7",
                         )
 
 
 def _check_legal_plays(facts: HandFacts, record: Record, names: list[str]) -> None:
-    """Tricks 11–16: each player's hand is the six cards he plays in them (2.7). While the
-    record stops before trick 16, his hand holds at least the cards he plays in the recorded
-    tricks; a card that is refused with some of his cards is refused with all of them."""
+    """Tricks 11–16: each player's hand is the six cards the player plays in them (2.7).
+    While the record stops before trick 16, that hand holds at least the cards played in the
+    recorded tricks; a card that is refused with some of those cards is refused with all of
+    them."""
     recorded = [number for number in LAST_SIX if number <= len(record.winners)]
     for number, leader, held, cards in follower_hands(
             [(n, record.leaders[n - 1], cards_of(facts.tricks, n)) for n in recorded]):
-        second = 1 - leader
         if cards[1] not in legal_plays(held, cards[0], facts.trumps, number):
             shown = " ".join(_name(card) for card in held)
-            some = "" if record.complete else "at least "
             raise RuleViolation(
                 "play.illegal",
-                f"Trick {number}: {names[leader]} led the {_name(cards[0])}; {names[second]} "
-                f"held {some}{shown} and had to "
-                f"{why_illegal(held, cards[0], facts.trumps, number)}, so the "
-                f"{_name(cards[1])} was not allowed",
+                _illegal(why_illegal(held, cards[0], facts.trumps), number=number,
+                         leader=names[leader], led=_name(cards[0]), second=names[1 - leader],
+                         card=_name(cards[1]),
+                         held=shown if record.complete else T("at least %(cards)s", cards=shown)),
                 "2.7",
             )
+
+
+def _illegal(why: str, **values: object) -> Text:
+    """The refusal of a card the second player may not play, by what the rules asked (2.7)."""
+    if why == "win":
+        return T("Trick %(number)s: %(leader)s led the %(led)s; %(second)s held %(held)s and "
+                 "had to follow suit and win, so the %(card)s was not allowed", **values)
+    if why == "follow":
+        return T("Trick %(number)s: %(leader)s led the %(led)s; %(second)s held %(held)s and "
+                 "had to follow suit, so the %(card)s was not allowed", **values)
+    if why == "trump":
+        return T("Trick %(number)s: %(leader)s led the %(led)s; %(second)s held %(held)s and "
+                 "had to play a trump, having no card of the suit led, so the %(card)s was not "
+                 "allowed", **values)
+    return T("Trick %(number)s: %(leader)s led the %(led)s; %(second)s held %(held)s and had to "
+             "play any card, so the %(card)s was not allowed", **values)

@@ -14,6 +14,7 @@ from itertools import islice
 from typing import Any
 
 from ...cards import FRENCH
+from ...words import T
 from ..base import Line
 from ..dealer import out_of_turn
 from ..later import LaterDetail
@@ -93,11 +94,12 @@ def deal_lines(
     deal score (6.2) and the end of the game, if the deal ends it (7.2)."""
     lines = [out_of_turn(dealer, due, names)] if dealer != due else []
     lines.extend(score.lines)
-    so_far = " so far" if facts.end is None else ""
     for player in (0, 1):
-        lines.append(Line(
-            player, f"{names[player]}: deal score{so_far}", score.scores[player], "6.2"
-        ))
+        if facts.end is None:
+            text = T("%(player)s: deal score so far", player=names[player])
+        else:
+            text = T("%(player)s: deal score", player=names[player])
+        lines.append(Line(player, text, score.scores[player], "6.2"))
     if end is not None:
         lines.append(end)
     return lines

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from ...cards import FRENCH, Card
 from ...points import sums_by_count
+from ...words import P, Text
 
 RANK_ORDER = ("A", "10", "K", "Q", "J", "9", "8", "7")   # 1: every suit, trumps included
 BRISQUE_POINTS = {"A": 10, "10": 10}                       # 3: every other card 0
@@ -44,11 +45,11 @@ PRESETS = {
     "default": Rules(),
     "traditional": Rules(True, True, True, True),     # 8: "switches on the first four"
 }
-SWITCH_TITLES = {
-    "traditional_melds": "Traditional melds",
-    "turn_up_seven_10": "Turn-up seven 10",
-    "no_trick_10_bonus": "No trick-10 bonus",
-    "sweep_40": "Sweep 40",
+SWITCH_TITLES: dict[str, Text] = {        # the variants' names, as a page and the rules say them
+    "traditional_melds": P("marjolet", "Traditional melds"),
+    "turn_up_seven_10": P("marjolet", "Turn-up seven 10"),
+    "no_trick_10_bonus": P("marjolet", "No trick-10 bonus"),
+    "sweep_40": P("marjolet", "Sweep 40"),
 }
 
 # 4.1: four of a kind, (default, traditional); None = not a meld under that rule set

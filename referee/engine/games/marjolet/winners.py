@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...cards import FRENCH
 from ...errors import RuleViolation
+from ...words import T, Text
 from .facts import End, HandFacts
 from .record import Record
 from .values import LAST_SIX, MELD_TRICKS, TRICKS
@@ -16,25 +17,27 @@ from .values import LAST_SIX, MELD_TRICKS, TRICKS
 Claim = tuple[int, str]         # (player, what says so)
 
 
-def _claim_text(claim: Claim, number: int, names: list[str], facts: HandFacts) -> str:
+def _claim_text(claim: Claim, number: int, names: list[str], facts: HandFacts) -> Text:
+    """What says that a player won trick ``number``, as a clause of a refusal."""
     player, source = claim
     name = names[player]
     if source == "recorded":
-        return f"the trick record gives it to {name}"
+        return T("the trick record gives it to %(player)s", player=name)
     if source == "cards":
         cards = facts.tricks[number - 1].cards
         assert cards is not None
         led, second = (FRENCH.short_name(card) for card in cards)
-        return f"the cards played to it ({led} led, then {second}) give it to {name}"
+        return T("the cards played to it (%(led)s led, then %(second)s) give it to %(player)s",
+                 led=led, second=second, player=name)
     if source == "trick10":
-        return f"{name} is entered as the winner of trick 10"
+        return T("%(player)s is entered as the winner of trick 10", player=name)
     if source == "last":
-        return f"{name} is entered as the winner of the last trick"
+        return T("%(player)s is entered as the winner of the last trick", player=name)
     if source == "sweep":
-        return f"{name} is entered as winning all of tricks 11–16"
+        return T("%(player)s is entered as winning all of tricks 11–16", player=name)
     if source == "exchange":
-        return f"{name} exchanged the trump 7 after it"
-    return f"{name} melded after it"
+        return T("%(player)s exchanged the trump 7 after it", player=name)
+    return T("%(player)s melded after it", player=name)
 
 
 def known_winners(facts: HandFacts, record: Record | None, names: list[str]) -> list[int | None]:
@@ -78,26 +81,34 @@ def _conflict(
     if "melds" in sources or "exchange" in sources:
         doer = other if other[1] in ("melds", "exchange") else first
         basis = first if doer is other else other
-        action = "meld" if doer[1] == "melds" else "exchange the trump 7"
+        values = {"player": names[doer[0]], "number": number,
+                  "because": _claim_text(basis, number, names, facts)}
+        if doer[1] == "melds":
+            return RuleViolation(
+                "meld.loser",
+                T("%(player)s cannot meld after trick %(number)s: %(because)s, and only the "
+                  "winner of a trick melds or exchanges, in the turn after it", **values),
+                "4.2.1",
+            )
         return RuleViolation(
-            "meld.loser" if doer[1] == "melds" else "exchange.loser",
-            f"{names[doer[0]]} cannot {action} after trick {number}: "
-            f"{_claim_text(basis, number, names, facts)}, and only the winner of a trick melds "
-            "or exchanges, in his turn after it",
-            "4.2.1" if doer[1] == "melds" else "4.4.1",
+            "exchange.loser",
+            T("%(player)s cannot exchange the trump 7 after trick %(number)s: %(because)s, and "
+              "only the winner of a trick melds or exchanges, in the turn after it", **values),
+            "4.4.1",
         )
     if sources == {"last", "sweep"}:
         sweeper = first if first[1] == "sweep" else other
         return RuleViolation(
             "end.sweep-last",
-            f"A sweep by {names[sweeper[0]]} includes the last trick, which cannot then be "
-            f"{names[1 - sweeper[0]]}'s",
+            T("A sweep by %(player)s includes the last trick, which cannot then be %(other)s's",
+              player=names[sweeper[0]], other=names[1 - sweeper[0]]),
             "6.3.9",
         )
     return RuleViolation(
         "end.sweep" if "sweep" in sources else "trick.conflict",
-        f"Trick {number} cannot have two winners: {_claim_text(first, number, names, facts)}, "
-        f"but {_claim_text(other, number, names, facts)}",
+        T("Trick %(number)s cannot have two winners: %(one)s, but %(other)s", number=number,
+          one=_claim_text(first, number, names, facts),
+          other=_claim_text(other, number, names, facts)),
         "6.3.2",
     )
 
@@ -110,6 +121,7 @@ def check_sweep(end: End, winners: list[int | None], names: list[str]) -> None:
         assert sweeper is not None
         raise RuleViolation(
             "end.sweep-missing",
-            f"{names[sweeper]} won all of tricks 11–16: that is a sweep; record it",
+            T("%(player)s won all of tricks 11–16: that is a sweep; record it",
+              player=names[sweeper]),
             "6.3.2",
         )

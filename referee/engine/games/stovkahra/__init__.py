@@ -19,6 +19,7 @@ from typing import Any
 
 from ...cards import FRENCH
 from ...errors import RuleViolation, shown
+from ...words import N, T
 from ..base import (
     Game,
     different_names,
@@ -49,39 +50,44 @@ class Stovkahra(Game):
         players = raw.get("players")
         if not isinstance(players, list) or len(players) != 4:
             raise RuleViolation(
-                "settings.players", "Stovkahra is for four players: give N, E, S and W", "1"
+                "settings.players", T("Stovkahra is for four players: give N, E, S and W"), "1"
             )
         names = [require_name(p) for p in players]
         if not different_names(names):
-            raise RuleViolation("settings.players", "Give the four players different names", "1")
+            raise RuleViolation(
+                "settings.players", T("Give the four players different names"), "1"
+            )
         teams = raw.get("teams")
         if not isinstance(teams, list) or len(teams) != 2:
             raise RuleViolation(
-                "settings.teams", "Name the two teams: North–South, then East–West", "1"
+                "settings.teams", T("Name the two teams: North–South, then East–West"), "1"
             )
-        team_names = [require_name(t, "settings.teams", "Every team") for t in teams]
+        team_names = [require_name(t, "settings.teams", T("Every team")) for t in teams]
         if not different_names(team_names):
-            raise RuleViolation("settings.teams", "Give the two teams different names", "1")
+            raise RuleViolation("settings.teams", T("Give the two teams different names"), "1")
         target = raw.get("target", DEFAULT_TARGET)
         if isinstance(target, bool) or not isinstance(target, int) \
                 or not 1 <= target <= MAX_TARGET:
             raise RuleViolation(
                 "settings.target",
-                f"The series goes to 1–{MAX_TARGET} matchsticks, not {shown(target)}", "7.3.2",
+                T("The series goes to 1–%(most)s matchsticks, not %(value)s", most=MAX_TARGET,
+                  value=shown(target)), "7.3.2",
             )
         switches = require_switches(raw, SWITCHES)
         reminder = raw.get("shuffle_reminder", SHUFFLE_REMINDERS[0])
         if reminder not in SHUFFLE_REMINDERS:
             raise RuleViolation(
                 "settings.shuffle_reminder",
-                "The shuffle reminder comes before each game or only before the first deal",
+                T("The shuffle reminder comes before each game or only before the first deal"),
                 "8",
             )
         return {
             "players": names,
             "teams": team_names,
             "target": target,
-            "first_dealer": require_player(raw.get("first_dealer"), "The first dealer", 4, "1"),
+            "first_dealer": require_player(
+                raw.get("first_dealer"), T("The first dealer"), 4, "1"
+            ),
             **switches,
             "shuffle_reminder": reminder,
         }
@@ -95,33 +101,37 @@ class Stovkahra(Game):
     def rules_in_force(self, settings: dict[str, Any]) -> list[str]:
         target = settings["target"]
         ns, ew = settings["teams"]
-        rules = [
-            f"Stovkahra, two teams: {ns} (North–South) against {ew} (East–West)",
-            f"Series to {target} matchstick{'s' if target != 1 else ''}",
-            "Game to 100: 1 matchstick, 2 when the losers have under 50; a wrong dost gives "
-            "the opponents 2",
-            "Winners add their matchsticks to their own pile or take them off the opponents' "
-            "(never below 0)",
-            "Both teams at 100 or more after a deal: the higher score wins; equal scores play "
-            "another deal (house rule)",
-            "The deal passes to the left after every deal, also after a dost (house reading)",
+        rules: list[str] = [
+            T("Stovkahra, two teams: %(ns)s (North–South) against %(ew)s (East–West)",
+              ns=ns, ew=ew),
+            N("Series to %(num)s matchstick", "Series to %(num)s matchsticks", target,
+              num=target),
+            T("Game to 100: 1 matchstick, 2 when the losers have under 50; a wrong dost gives "
+              "the opponents 2"),
+            T("Winners add their matchsticks to their own pile or take them off the "
+              "opponents' (never below 0)"),
+            T("Both teams at 100 or more after a deal: the higher score wins; equal scores "
+              "play another deal (house rule)"),
+            T("The deal passes to the left after every deal, also after a dost (house "
+              "reading)"),
         ]
         if settings.get("continue_to_20"):
             rules.append(
-                f"Continue to 20: when a team reaches {target} the series goes on to "
-                f"{2 * target}, piles kept; if that team also gets to {2 * target} first it "
-                "wins two series, otherwise the series is drawn"
+                T("Continue to 20: when a team reaches %(target)s the series goes on to "
+                  "%(final)s, piles kept; if that team also gets to %(final)s first it wins "
+                  "two series, otherwise the series is drawn", target=target, final=2 * target)
             )
         else:
-            rules.append(f"Continue to 20: off (the series ends at {target})")
+            rules.append(T("Continue to 20: off (the series ends at %(target)s)", target=target))
         rules.append(
-            "Card letters: German O and U for Q and J (display only)"
-            if settings.get("german_letters") else "Card letters: French Q and J"
+            T("Card letters: German O and U for Q and J (display only)")
+            if settings.get("german_letters") else T("Card letters: French Q and J")
         )
         rules.append(
-            "Shuffle reminder: before the first deal of each game"
+            T("Shuffle reminder: before the first deal of each game")
             if settings.get("shuffle_reminder", "each game") == "each game"
-            else "Shuffle reminder: only before the first deal of the series (a reminder only)"
+            else T("Shuffle reminder: only before the first deal of the series (a reminder "
+                   "only)")
         )
         return rules
 

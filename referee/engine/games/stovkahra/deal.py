@@ -6,10 +6,11 @@ from dataclasses import dataclass, field
 
 from ...cards import FRENCH
 from ...errors import RuleViolation
+from ...words import N, T, Text, listing
 from ..base import Line
-from ..base import and_list as _and
 from .facts import Combination, DealFacts, Dost, Played, Seven
 from .values import (
+    CAPITALISED,
     DEAL_POINTS,
     LAST_TRICK,
     MAX_DECLARED_CARDS,
@@ -84,8 +85,13 @@ def score_deal(
         points = combination_points(c.rank, c.count)
         combinations[team] += points
         if explain:
-            shown = f" ({' '.join(map(FRENCH.short_name, c.cards))})" if c.cards else ""
-            lines.append(Line(team, f"{names.seat(c.seat)}: {c.name}{shown}", points, "4"))
+            if c.cards:
+                text = T("%(player)s: %(combination)s (%(cards)s)", player=names.seat(c.seat),
+                         combination=c.name, cards=" ".join(map(FRENCH.short_name, c.cards)))
+            else:
+                text = T("%(player)s: %(combination)s", player=names.seat(c.seat),
+                         combination=c.name)
+            lines.append(Line(team, text, points, "4"))
     end = facts.end
     if end is None:
         return score
@@ -101,11 +107,7 @@ def score_deal(
     score.points = [end.points[0], end.points[1]]
     if explain:
         for team in (0, 1):
-            won = "" if end.tricks is None else f" ({_tricks(end.tricks[team])})"
-            completed = " of the completed tricks" if isinstance(end, Dost) else ""
-            lines.append(Line(
-                team, f"{names.team(team)}: card points{completed}{won}", end.points[team], "3"
-            ))
+            lines.append(Line(team, _card_points(end, team, names), end.points[team], "3"))
     last_seven = False
     for seven in end.sevens:
         bonus = seven_bonus(seven.trick)
@@ -113,22 +115,45 @@ def score_deal(
         if seven.trick == TRICKS:
             last_seven = True
         if explain:
+            team_name = names.team(seven.team)
             text = (
-                f"last trick won with a seven ({bonus}, including the {LAST_TRICK})"
-                if seven.trick == TRICKS else f"trick {seven.trick} won with a seven"
+                T("%(team)s: last trick won with a seven (%(bonus)s, including the %(last)s)",
+                  team=team_name, bonus=bonus, last=LAST_TRICK)
+                if seven.trick == TRICKS
+                else T("%(team)s: trick %(trick)s won with a seven", team=team_name,
+                       trick=seven.trick)
             )
-            lines.append(Line(seven.team, f"{names.team(seven.team)}: {text}", bonus, "5"))
+            lines.append(Line(seven.team, text, bonus, "5"))
     if isinstance(end, Played) and not last_seven:
         score.last[end.last] = LAST_TRICK
         if explain:
             lines.append(Line(
-                end.last, f"{names.team(end.last)}: last trick", LAST_TRICK, "5"
+                end.last, T("%(team)s: last trick", team=names.team(end.last)), LAST_TRICK, "5"
             ))
     return score
 
 
-def _tricks(count: int) -> str:
-    return f"{count} trick" if count == 1 else f"{count} tricks"
+def _card_points(end: Played | Dost, team: int, names: Names) -> Text:
+    """The line of a team's card points, with its tricks when they were recorded."""
+    name = names.team(team)
+    if end.tricks is None:
+        if isinstance(end, Dost):
+            return T("%(team)s: card points of the completed tricks", team=name)
+        return T("%(team)s: card points", team=name)
+    won = end.tricks[team]
+    if isinstance(end, Dost):
+        return N("%(team)s: card points of the completed tricks (%(num)s trick)",
+                 "%(team)s: card points of the completed tricks (%(num)s tricks)", won,
+                 team=name, num=won)
+    return N("%(team)s: card points (%(num)s trick)", "%(team)s: card points (%(num)s tricks)",
+             won, team=name, num=won)
+
+
+def _hold(tricks: int) -> Text:
+    """What ``tricks`` tricks can hold, as a sentence: ``3 tricks hold 0, 3–…``."""
+    return N("%(num)s trick holds %(possible)s", "%(num)s tricks hold %(possible)s", tricks,
+             num=tricks,
+             possible=possible_text(tricks))
 
 
 # -- 4.5: combinations ------------------------------------------------------------------------
@@ -143,8 +168,8 @@ def check_combinations(combinations: tuple[Combination, ...], names: Names) -> N
         if c.rank in ranks.setdefault(c.seat, set()):
             raise RuleViolation(
                 "combination.twice",
-                f"{names.seat(c.seat)} declared {PLURAL[c.rank]} twice: a player declares at "
-                "most one combination of each rank",
+                T("%(player)s declared %(ranks)s twice: a player declares at most one "
+                  "combination of each rank", player=names.seat(c.seat), ranks=PLURAL[c.rank]),
                 "4.5",
             )
         ranks[c.seat].add(c.rank)
@@ -152,18 +177,22 @@ def check_combinations(combinations: tuple[Combination, ...], names: Names) -> N
         if cards[c.seat] > MAX_DECLARED_CARDS:
             raise RuleViolation(
                 "combination.too-many-cards",
-                f"{names.seat(c.seat)} declared {cards[c.seat]} cards, but holds only "
-                f"{MAX_DECLARED_CARDS}",
+                T("%(player)s declared %(cards)s cards, but holds only %(most)s",
+                  player=names.seat(c.seat), cards=cards[c.seat], most=MAX_DECLARED_CARDS),
                 "4.5",
             )
         by_rank.setdefault(c.rank, []).append(c)
         declared = by_rank[c.rank]
         if sum(d.count for d in declared) > 4:
-            who = _and([f"{names.seat(d.seat)} {d.count}" for d in declared])
+            who = listing([
+                T("%(player)s %(count)s", player=names.seat(d.seat), count=d.count)
+                for d in declared
+            ])
             raise RuleViolation(
                 "combination.more-than-four",
-                f"{PLURAL[c.rank].capitalize()} declared: {who}, that is "
-                f"{sum(d.count for d in declared)}, but the pack has only four",
+                T("%(ranks)s declared: %(declarers)s, that is %(total)s, but the pack has only "
+                  "four", ranks=CAPITALISED[c.rank], declarers=who,
+                  total=sum(d.count for d in declared)),
                 "4.5",
             )
 
@@ -175,7 +204,8 @@ def check_dost(facts: DealFacts, end: Dost, dealer: int, names: Names) -> None:
     if end.after == TRICKS:
         raise RuleViolation(
             "dost.after-8",
-            "Nobody can call dost after trick 8: the deal is over, so record it as played out",
+            T("Nobody can call dost after trick 8: the deal is over, so record it as played "
+              "out"),
             "7.2.1",
         )
     if end.after == 0:
@@ -183,14 +213,15 @@ def check_dost(facts: DealFacts, end: Dost, dealer: int, names: Names) -> None:
         return
     winner = end.trick_winner
     if winner is not None and winner != end.caller:
-        same_team = team_of(winner) == team_of(end.caller)
-        partner = " (a partner cannot call for him)" if same_team else ""
-        raise RuleViolation(
-            "dost.not-winner",
-            f"Only the winner of trick {end.after} may call dost: {names.seat(winner)} won it, "
-            f"not {caller}{partner}",
-            "7.2.1",
-        )
+        if team_of(winner) == team_of(end.caller):
+            message = T("Only the winner of trick %(trick)s may call dost: %(winner)s won it, "
+                        "not %(caller)s (a partner cannot call for %(winner)s)",
+                        trick=end.after, winner=names.seat(winner), caller=caller)
+        else:
+            message = T("Only the winner of trick %(trick)s may call dost: %(winner)s won it, "
+                        "not %(caller)s", trick=end.after, winner=names.seat(winner),
+                        caller=caller)
+        raise RuleViolation("dost.not-winner", message, "7.2.1")
 
 
 def _check_dost_at_declaration(facts: DealFacts, end: Dost, dealer: int, names: Names) -> None:
@@ -198,8 +229,9 @@ def _check_dost_at_declaration(facts: DealFacts, end: Dost, dealer: int, names: 
     if not any(c.seat == end.caller for c in facts.combinations):
         raise RuleViolation(
             "dost.no-combination",
-            f"{caller} declared no combination, so he cannot call dost before trick 1: dost "
-            "comes right after one's own declaration or on winning a trick",
+            T("%(player)s declared no combination, so %(player)s cannot call dost before "
+              "trick 1: dost comes right after one's own declaration or on winning a trick",
+              player=caller),
             "7.2.1",
         )
     order = declaring_order(dealer)
@@ -208,20 +240,22 @@ def _check_dost_at_declaration(facts: DealFacts, end: Dost, dealer: int, names: 
         c = later[0]
         raise RuleViolation(
             "dost.declared-after",
-            f"{caller} called dost right after his own declaration, so {names.seat(c.seat)}, "
-            f"who declares after him, could not declare {c.name}",
+            T("%(caller)s called dost right after declaring, so %(player)s, who declares "
+              "after %(caller)s, could not declare %(combination)s", caller=caller,
+              player=names.seat(c.seat), combination=c.name),
             "7.2.1",
         )
     if end.trick_winner is not None:
         raise RuleViolation(
             "dost.trick-winner",
-            "This dost came before trick 1: no trick was won, so leave the trick's winner empty",
+            T("This dost came before trick 1: no trick was won, so leave the trick's winner "
+              "empty"),
             "7.2.1",
         )
     if end.points != (0, 0) or end.tricks not in (None, (0, 0)):
         raise RuleViolation(
             "dost.no-tricks",
-            "This dost came before trick 1: both teams have 0 card points and 0 tricks",
+            T("This dost came before trick 1: both teams have 0 card points and 0 tricks"),
             "7.2.3",
         )
 
@@ -237,35 +271,36 @@ def check_sevens(facts: DealFacts, names: Names) -> None:
     if twice:
         raise RuleViolation(
             "sevens.twice",
-            f"Trick {twice[0]} is recorded more than once as won with a seven",
+            T("Trick %(trick)s is recorded more than once as won with a seven",
+              trick=twice[0]),
             "6.3.4",
         )
     if len(sevens) > MAX_SEVENS:
         raise RuleViolation(
             "sevens.too-many",
-            f"{len(sevens)} tricks are recorded as won with a seven "
-            f"({', '.join(map(str, tricks))}), but the pack has only four sevens and each wins "
-            "at most one trick",
+            T("%(count)s tricks are recorded as won with a seven (%(tricks)s), but the pack has "
+              "only four sevens and each wins at most one trick", count=len(sevens),
+              tricks=", ".join(map(str, tricks))),
             "6.3.4",
         )
     if isinstance(end, Dost):
         late = [s for s in sevens if s.trick > end.after]
         if late:
-            before = (
-                "before trick 1, so no trick was played" if end.after == 0
-                else f"after trick {end.after}, so trick {late[0].trick} was never played"
+            message = (
+                T("Dost was called before trick 1, so no trick was played: only completed "
+                  "tricks count") if end.after == 0
+                else T("Dost was called after trick %(after)s, so trick %(trick)s was never "
+                       "played: only completed tricks count", after=end.after,
+                       trick=late[0].trick)
             )
-            raise RuleViolation(
-                "sevens.after-dost",
-                f"Dost was called {before}: only completed tricks count",
-                "6.3.4",
-            )
+            raise RuleViolation("sevens.after-dost", message, "6.3.4")
         for s in sevens:
             if s.trick == end.after and s.team != team_of(end.caller):
                 raise RuleViolation(
                     "dost.not-winner",
-                    f"{names.seat(end.caller)} called dost on winning trick {end.after}, so "
-                    f"{names.team(s.team)} cannot have won it with a seven",
+                    T("%(player)s called dost on winning trick %(trick)s, so %(team)s cannot "
+                      "have won it with a seven", player=names.seat(end.caller),
+                      trick=end.after, team=names.team(s.team)),
                     "7.2.1",
                 )
     else:
@@ -273,9 +308,9 @@ def check_sevens(facts: DealFacts, names: Names) -> None:
             if s.trick == TRICKS and s.team != end.last:
                 raise RuleViolation(
                     "sevens.last",
-                    f"The last trick is recorded as won by {names.team(end.last)}, so "
-                    f"{names.team(s.team)} cannot have won it with a seven: the 26 goes to "
-                    "the team that won trick 8",
+                    T("The last trick is recorded as won by %(winners)s, so %(team)s cannot "
+                      "have won it with a seven: the 26 goes to the team that won trick 8",
+                      winners=names.team(end.last), team=names.team(s.team)),
                     "6.3.4",
                 )
     _check_sevens_against_combinations(facts.combinations, sevens, names)
@@ -292,17 +327,19 @@ def _check_sevens_against_combinations(
         if c.count == 4 and theirs:
             raise RuleViolation(
                 "sevens.combination",
-                f"{names.seat(c.seat)} declared four sevens, so every trick won with a seven is "
-                f"{names.team(team)}'s; {names.team(1 - team)} cannot have won trick "
-                f"{theirs[0].trick} with one",
+                T("%(player)s declared four sevens, so every trick won with a seven is "
+                  "%(team)s's; %(other)s cannot have won trick %(trick)s with one",
+                  player=names.seat(c.seat), team=names.team(team),
+                  other=names.team(1 - team), trick=theirs[0].trick),
                 "6.3.5",
             )
         if c.count == 3 and len(theirs) > 1:
             raise RuleViolation(
                 "sevens.combination",
-                f"{names.seat(c.seat)} declared three sevens, so {names.team(1 - team)} hold "
-                f"at most one seven and win at most one trick with it, not "
-                f"{len(theirs)} (tricks {', '.join(str(s.trick) for s in theirs)})",
+                T("%(player)s declared three sevens, so %(other)s hold at most one seven and "
+                  "win at most one trick with it, not %(count)s (tricks %(tricks)s)",
+                  player=names.seat(c.seat), other=names.team(1 - team), count=len(theirs),
+                  tricks=", ".join(str(s.trick) for s in theirs)),
                 "6.3.5",
             )
 
@@ -328,17 +365,19 @@ def check_points(end: Played | Dost, completed: int, names: Names) -> None:
         if sum(points) != DEAL_POINTS:
             raise RuleViolation(
                 "points.sum",
-                f"The card points must add up to {DEAL_POINTS}, not {points[0]} + {points[1]} = "
-                f"{sum(points)}",
+                T("The card points must add up to %(total)s, not %(ns)s + %(ew)s = %(sum)s",
+                  total=DEAL_POINTS, ns=points[0], ew=points[1], sum=sum(points)),
                 "6.3.1",
             )
     elif not possible_points(sum(points), completed):
         raise RuleViolation(
             "points.impossible",
-            f"The {4 * completed} cards of the {_tricks(completed)} completed before the dost "
-            "hold "
-            f"{possible_text(completed)} card points, not {points[0]} + {points[1]} = "
-            f"{sum(points)}",
+            N("The %(cards)s cards of the %(num)s trick completed before the dost hold "
+              "%(possible)s card points, not %(ns)s + %(ew)s = %(sum)s",
+              "The %(cards)s cards of the %(num)s tricks completed before the dost hold "
+              "%(possible)s card points, not %(ns)s + %(ew)s = %(sum)s", completed,
+              cards=4 * completed, num=completed, possible=possible_text(completed),
+              ns=points[0], ew=points[1], sum=sum(points)),
             "6.3.2",
         )
     known = known_tricks(end)
@@ -347,62 +386,77 @@ def check_points(end: Played | Dost, completed: int, names: Names) -> None:
         return
     tricks = end.tricks
     if sum(tricks) != completed:
-        where = "a deal has 8" if isinstance(end, Played) else (
-            f"dost was called after trick {completed}"
-        )
+        if isinstance(end, Played):
+            message = T("The teams won %(ns)s + %(ew)s = %(sum)s tricks, but a deal has 8",
+                        ns=tricks[0], ew=tricks[1], sum=sum(tricks))
+        else:
+            message = T("The teams won %(ns)s + %(ew)s = %(sum)s tricks, but dost was called "
+                        "after trick %(trick)s", ns=tricks[0], ew=tricks[1], sum=sum(tricks),
+                        trick=completed)
         raise RuleViolation(
-            "tricks.sum",
-            f"The teams won {tricks[0]} + {tricks[1]} = {sum(tricks)} tricks, but {where}",
-            "6.3.1" if isinstance(end, Played) else "6.3.2",
+            "tricks.sum", message, "6.3.1" if isinstance(end, Played) else "6.3.2"
         )
     for team in (0, 1):
         team_name = names.team(team)
         if tricks[team] == 0 and points[team] > 0:
             raise RuleViolation(
                 "points.no-trick",
-                f"{team_name} won no trick, so they have no card points, not {points[team]}",
+                T("%(team)s won no trick, so they have no card points, not %(points)s",
+                  team=team_name, points=points[team]),
                 "6.3.3",
             ).of_team(team)
         if tricks[team] == 0 and known[team]:
             raise RuleViolation(
                 "bonus.no-trick",
-                f"{team_name} won no trick, so they cannot have won {_won(known[team], end)}",
+                T("%(team)s won no trick, so they cannot have won %(tricks)s", team=team_name,
+                  tricks=_won(known[team], end)),
                 "6.3.3",
             ).of_team(team)
         if len(known[team]) > tricks[team]:
             raise RuleViolation(
                 "sevens.tricks",
-                f"{team_name} won {_tricks(tricks[team])}, but {len(known[team])} are recorded "
-                f"as theirs: {_won(known[team], end)}",
+                N("%(team)s won %(num)s trick, but %(known)s are recorded as theirs: "
+                  "%(tricks)s",
+                  "%(team)s won %(num)s tricks, but %(known)s are recorded as theirs: "
+                  "%(tricks)s", tricks[team], team=team_name, num=tricks[team],
+                  known=len(known[team]), tricks=_won(known[team], end)),
                 "6.3.4",
             ).of_team(team)
         if not possible_points(points[team], tricks[team]):
             raise RuleViolation(
                 "points.impossible",
-                f"{team_name} cannot have taken {points[team]} card points in "
-                f"{_tricks(tricks[team])}: {_tricks(tricks[team])} hold "
-                f"{possible_text(tricks[team])}",
+                _cannot_take(team_name, points[team], tricks[team]),
                 "6.3.2",
             ).of_team(team)
 
 
-def _won(tricks: set[int], end: Played | Dost) -> str:
+def _cannot_take(team: str, points: int, tricks: int) -> Text:
+    return N("%(team)s cannot have taken %(points)s card points in %(num)s trick: %(hold)s",
+             "%(team)s cannot have taken %(points)s card points in %(num)s tricks: %(hold)s",
+             tricks, team=team, points=points, num=tricks, hold=_hold(tricks))
+
+
+def _won(tricks: set[int], end: Played | Dost) -> object:
     """The tricks a team is known to have won, as a phrase: ``tricks 1 and 3 with a seven and
     the last trick``."""
     with_seven = {s.trick for s in end.sevens}
     last = TRICKS if isinstance(end, Played) and TRICKS in tricks else None
     dost_trick = end.after if isinstance(end, Dost) and end.after in tricks else None
     sevens = sorted(t for t in tricks if t in with_seven and t not in (last, dost_trick))
-    parts = []
+    parts: list[object] = []
     if sevens:
-        numbers = _and([str(t) for t in sevens])
-        parts.append(f"trick{'s' if len(sevens) > 1 else ''} {numbers} with a seven")
+        parts.append(N("trick %(tricks)s with a seven", "tricks %(tricks)s with a seven",
+                       len(sevens), tricks=listing(list(sevens))))
     if dost_trick is not None:
-        seven = " with a seven" if dost_trick in with_seven else ""
-        parts.append(f"trick {dost_trick}{seven}, after which dost was called")
+        parts.append(
+            T("trick %(trick)s with a seven, after which dost was called", trick=dost_trick)
+            if dost_trick in with_seven
+            else T("trick %(trick)s, after which dost was called", trick=dost_trick)
+        )
     if last is not None:
-        parts.append("the last trick" + (" with a seven" if last in with_seven else ""))
-    return _and(parts)
+        parts.append(T("the last trick with a seven") if last in with_seven
+                     else T("the last trick"))
+    return listing(parts)
 
 
 def _check_points_without_tricks(
@@ -421,24 +475,27 @@ def _check_points_without_tricks(
         if last == 0:
             raise RuleViolation(
                 "points.no-trick",
-                f"{names.team(team)} won no trick, so they have no card points, not "
-                f"{points[team]}",
+                T("%(team)s won no trick, so they have no card points, not %(points)s",
+                  team=names.team(team), points=points[team]),
                 "6.3.3",
             ).of_team(team)
+        name = names.team(team)
         if first == last:
-            why = f"in {_tricks(first)}: {_tricks(first)} hold {possible_text(first)}"
+            message = _cannot_take(name, points[team], first)
+        elif points[team] in IMPOSSIBLE_ALONE:
+            message = T("%(team)s cannot have taken %(points)s card points in any number of "
+                        "tricks from %(first)s to %(last)s (card points are never 1, 2, 70 or "
+                        "71)", team=name, points=points[team], first=first, last=last)
         else:
-            why = f"in any number of tricks from {first} to {last}"
-            if points[team] in IMPOSSIBLE_ALONE:
-                why += " (card points are never 1, 2, 70 or 71)"
-        raise RuleViolation(
-            "points.impossible",
-            f"{names.team(team)} cannot have taken {points[team]} card points {why}",
-            "6.3.2",
-        ).of_team(team)
+            message = T("%(team)s cannot have taken %(points)s card points in any number of "
+                        "tricks from %(first)s to %(last)s", team=name, points=points[team],
+                        first=first, last=last)
+        raise RuleViolation("points.impossible", message, "6.3.2").of_team(team)
     raise RuleViolation(
         "points.impossible",
-        f"Card points of {points[0]} and {points[1]} cannot both be taken in "
-        f"{_tricks(completed)} with the tricks recorded",
+        N("Card points of %(ns)s and %(ew)s cannot both be taken in %(num)s trick with the "
+          "tricks recorded",
+          "Card points of %(ns)s and %(ew)s cannot both be taken in %(num)s tricks with the "
+          "tricks recorded", completed, ns=points[0], ew=points[1], num=completed),
         "6.3.2",
     )

@@ -39,8 +39,9 @@ seat ``dealer + 1``.
     ``{"kind": "dost", "caller": seat, "after": t, "trick_winner": seat | null,
     "points": [ns, ew], "tricks": [ns, ew] | null, "sevens": [...]}``
         A deal stopped by dost (7.2): ``after`` 0 means right after the caller's own
-        declaration (no trick played), 1–7 that he had just won trick t; ``trick_winner`` is
-        who the table says won trick t (optional; only he may call). Points, tricks and sevens
+        declaration (no trick played), 1–7 that the caller had just won trick t;
+        ``trick_winner`` is who the table says won trick t (optional; only that player may
+        call). Points, tricks and sevens
         are those of the completed tricks (tricks default null, sevens none). After trick t
         both teams' card points are required (6.1); right after a declaration no trick was
         played and they default to 0, 0.
@@ -75,6 +76,7 @@ from typing import Any
 
 from ...cards import FRENCH, Card
 from ...errors import RuleViolation, shown
+from ...words import T, Text
 from ..base import (
     require_dict,
     require_int,
@@ -106,7 +108,7 @@ class Combination:
     cards: tuple[Card, ...] | None = None
 
     @property
-    def name(self) -> str:
+    def name(self) -> Text:
         return combination_name(self.rank, self.count)
 
 
@@ -127,7 +129,7 @@ class Played:
 @dataclass(frozen=True)
 class Dost:
     caller: int
-    after: int                     # 0: right after his declaration; t: he had won trick t
+    after: int                     # 0: right after the caller's declaration; t: on winning t
     trick_winner: int | None
     points: tuple[int, int] = (0, 0)
     tricks: tuple[int, int] | None = None
@@ -158,31 +160,33 @@ SEVEN_KEYS = frozenset({"trick", "team", "bonus"})
 
 
 def parse_deal(data: object) -> DealFacts:
-    raw = require_dict(data, "A deal")
-    require_known_keys(raw, KEYS, "a deal")
+    raw = require_dict(data, T("A deal"))
+    require_known_keys(raw, KEYS, T("a deal"))
     trumps = raw.get("trumps")
     if trumps is not None and trumps not in FRENCH.suits:
         raise RuleViolation(
-            "fact.trumps", f"Trumps are c, d, h or s (or not recorded), not {shown(trumps)}",
+            "fact.trumps",
+            T("Trumps are c, d, h or s (or not recorded), not %(value)s", value=shown(trumps)),
             "2.1",
         )
     combinations = tuple(
         _parse_combination(c, i)
         for i, c in enumerate(
-            require_list(raw.get("combinations", []), "Combinations", MAX_COMBINATIONS), 1
+            require_list(raw.get("combinations", []), T("Combinations"), MAX_COMBINATIONS), 1
         )
     )
     sticks = raw.get("sticks")
     if sticks is not None and sticks not in STICKS:
         raise RuleViolation(
             "fact.sticks",
-            f"The winners either add the matchsticks or take them away, not {shown(sticks)}",
+            T("The winners either add the matchsticks or take them away, not %(value)s",
+              value=shown(sticks)),
             "7.3.1",
         )
     dealer = raw.get("dealer")
     return DealFacts(
         trumps, combinations, _parse_end(raw.get("end")), sticks,
-        None if dealer is None else require_player(dealer, "The dealer", 4),
+        None if dealer is None else require_player(dealer, T("The dealer"), 4),
         *_parse_chooser(raw, sticks),
     )
 
@@ -192,55 +196,61 @@ def _parse_chooser(raw: dict[str, Any], sticks: object) -> tuple[int | None, int
     by, against = raw.get("sticks_by"), raw.get("sticks_against")
     if sticks is None and (by is not None or against is not None):
         raise RuleViolation(
-            "fact.sticks", "A team is named as having chosen, but no choice is recorded: add "
-            "or take the matchsticks", "7.3.1",
+            "fact.sticks", T("A team is named as having chosen, but no choice is recorded: "
+                             "add or take the matchsticks"), "7.3.1",
         )
     if against is not None and sticks != "take":
         raise RuleViolation(
-            "fact.sticks", "Only a take is made against the opponents' pile", "7.3.1"
+            "fact.sticks", T("Only a take is made against the opponents' pile"), "7.3.1"
         )
     if against is not None and by is None:
         raise RuleViolation(
-            "fact.sticks", "A take's pile is recorded without the team that took: name "
-            "North–South or East–West", "7.3.1",
+            "fact.sticks", T("A take's pile is recorded without the team that took: name "
+                             "North–South or East–West"), "7.3.1",
         )
     if by is not None and (type(by) is not int or by not in (0, 1)):
         raise RuleViolation(
-            "fact.sticks", "The team that chose is North–South or East–West, not "
-            f"{shown(by)}", "7.3.1",
+            "fact.sticks",
+            T("The team that chose is North–South or East–West, not %(value)s", value=shown(by)),
+            "7.3.1",
         )
     return (
         None if by is None else int(by),
         None if against is None else require_int(
-            against, "The opponents' pile the take was made against", 0, MAX_PILE, "7.3.1"
+            against, T("The opponents' pile the take was made against"), 0, MAX_PILE, "7.3.1"
         ),
     )
 
 
 def _parse_combination(data: object, number: int) -> Combination:
-    raw = require_dict(data, f"Combination {number}")
-    require_known_keys(raw, COMBINATION_KEYS, f"combination {number}")
-    seat = require_player(raw.get("seat"), f"The declarer of combination {number}", 4)
+    raw = require_dict(data, T("Combination %(number)s", number=number))
+    require_known_keys(raw, COMBINATION_KEYS, T("combination %(number)s", number=number))
+    seat = require_player(
+        raw.get("seat"), T("The declarer of combination %(number)s", number=number), 4
+    )
+    # the facts know seats, not names: the match fold says the player's name (match.py)
     who = SEATS[seat]
     rank, count = raw.get("rank"), raw.get("count")
     if isinstance(count, bool) or not isinstance(count, int):
         raise RuleViolation(
-            "fact.number", f"Combination {number} ({who}): the number must be 3 or 4", "4.3"
+            "fact.number",
+            T("Combination %(number)s (%(player)s): the number must be 3 or 4", number=number,
+              player=who), "4.3",
         )
     if rank not in COMBINATION_RANKS:
-        what = f"{PLURAL[rank]} form" if isinstance(rank, str) and rank in PLURAL \
-            else f"{shown(rank)} is"
-        raise RuleViolation(
-            "combination.rank",
-            f"{who}: {what} no combination; only aces, kings, queens, jacks, tens and "
-            "sevens do",
-            "4.5",
-        )
+        if isinstance(rank, str) and rank in PLURAL:
+            message = T("%(player)s: %(ranks)s form no combination; only aces, kings, queens, "
+                        "jacks, tens and sevens do", player=who, ranks=PLURAL[rank])
+        else:
+            message = T("%(player)s: %(value)s is no combination; only aces, kings, queens, "
+                        "jacks, tens and sevens do", player=who, value=shown(rank))
+        raise RuleViolation("combination.rank", message, "4.5")
     assert isinstance(rank, str)
     if count not in (3, 4):
         raise RuleViolation(
             "combination.count",
-            f"{who}: a combination is three or four {PLURAL[rank]}, not {shown(count)}",
+            T("%(player)s: a combination is three or four %(ranks)s, not %(value)s", player=who,
+              ranks=PLURAL[rank], value=shown(count)),
             "4.5",
         )
     cards = None
@@ -249,16 +259,20 @@ def _parse_combination(data: object, number: int) -> Combination:
         if len(cards) != count or any(card.rank != rank for card in cards):
             raise RuleViolation(
                 "combination.cards",
-                f"{who}: the cards picked ({' '.join(map(FRENCH.short_name, cards))}) are not "
-                f"{combination_name(rank, count)}",
+                T("%(player)s: the cards picked (%(cards)s) are not %(combination)s",
+                  player=who, cards=" ".join(map(FRENCH.short_name, cards)),
+                  combination=combination_name(rank, count)),
                 "4.3",
             )
     if raw.get("trick") is not None:
-        trick = require_int(raw["trick"], f"Combination {number}'s trick", 1, TRICKS, "4.5")
+        trick = require_int(
+            raw["trick"], T("Combination %(number)s's trick", number=number), 1, TRICKS, "4.5"
+        )
         raise RuleViolation(
             "combination.late",
-            f"{who}: {combination_name(rank, count)} declared after trick {trick} was led — "
-            "combinations are declared only before the lead to trick 1",
+            T("%(player)s: %(combination)s declared after trick %(trick)s was led — "
+              "combinations are declared only before the lead to trick 1", player=who,
+              combination=combination_name(rank, count), trick=trick),
             "4.5",
         )
     return Combination(seat, rank, count, cards)
@@ -267,67 +281,72 @@ def _parse_combination(data: object, number: int) -> Combination:
 def _parse_end(data: object) -> End | None:
     if data is None:
         return None
-    raw = require_dict(data, "The end of the deal")
+    raw = require_dict(data, T("The end of the deal"))
     kind = raw.get("kind")
     if kind == "played":
-        require_known_keys(raw, PLAYED_KEYS, "a played-out deal")
+        require_known_keys(raw, PLAYED_KEYS, T("a played-out deal"))
         return Played(
             _points(raw.get("points")),
             _tricks(raw.get("tricks")),
-            require_player(raw.get("last"), "The team that won the last trick"),
+            require_player(raw.get("last"), T("The team that won the last trick")),
             _sevens(raw.get("sevens", [])),
         )
     if kind == "dost":
         if raw.get("last") is not None:
             raise RuleViolation(
-                "dost.last", "A deal stopped by dost has no last trick and no last-trick bonus",
+                "dost.last",
+                T("A deal stopped by dost has no last trick and no last-trick bonus"),
                 "7.2.3",
             )
-        require_known_keys(raw, DOST_KEYS, "a dost")
+        require_known_keys(raw, DOST_KEYS, T("a dost"))
         winner = raw.get("trick_winner")
-        after = require_int(raw.get("after"), "The trick after which dost was called", 0,
+        after = require_int(raw.get("after"), T("The trick after which dost was called"), 0,
                             TRICKS, "7.2.1")
         if after > 0 and raw.get("points") is None:
             raise RuleViolation(
                 "dost.points",
-                f"Dost was called after trick {after}: give both teams' card points of the "
-                "completed tricks",
+                T("Dost was called after trick %(trick)s: give both teams' card points of the "
+                  "completed tricks", trick=after),
                 "6.1",
             )
         return Dost(
-            require_player(raw.get("caller"), "The player who called dost", 4),
+            require_player(raw.get("caller"), T("The player who called dost"), 4),
             after,
-            None if winner is None else require_player(winner, "The trick's winner", 4),
+            None if winner is None else require_player(winner, T("The trick's winner"), 4),
             _points(raw.get("points", [0, 0])),
             _tricks(raw.get("tricks")),
             _sevens(raw.get("sevens", [])),
         )
-    raise RuleViolation("fact.shape", "A deal ends played out or stopped by dost", "6.1")
+    raise RuleViolation("fact.shape", T("A deal ends played out or stopped by dost"), "6.1")
 
 
 def _points(data: object) -> tuple[int, int]:
-    return require_pair(data, "Card points", "card point count", 0, DEAL_POINTS, "3", "team")
+    return require_pair(data, T("Card points"), T("card point count"), 0, DEAL_POINTS, "3",
+                        T("team"))
 
 
 def _tricks(data: object) -> tuple[int, int] | None:
     if data is None:
         return None
-    return require_pair(data, "Tricks", "trick count", 0, TRICKS, "6.3.1", "team")
+    return require_pair(data, T("Tricks"), T("trick count"), 0, TRICKS, "6.3.1", T("team"))
 
 
 def _sevens(data: object) -> tuple[Seven, ...]:
     sevens = []
-    for entry in require_list(data, "Tricks won with a seven", TRICKS):
-        raw = require_dict(entry, "A trick won with a seven")
-        require_known_keys(raw, SEVEN_KEYS, "a trick won with a seven")
-        trick = require_int(raw.get("trick"), "A trick won with a seven", 1, TRICKS, "6.3.4")
-        team = require_player(raw.get("team"), f"The team that won trick {trick} with a seven")
+    for entry in require_list(data, T("Tricks won with a seven"), TRICKS):
+        raw = require_dict(entry, T("A trick won with a seven"))
+        require_known_keys(raw, SEVEN_KEYS, T("a trick won with a seven"))
+        trick = require_int(raw.get("trick"), T("A trick won with a seven"), 1, TRICKS, "6.3.4")
+        team = require_player(
+            raw.get("team"), T("The team that won trick %(trick)s with a seven", trick=trick)
+        )
         bonus = raw.get("bonus")
         if bonus is not None and bonus != seven_bonus(trick):
             raise RuleViolation(
                 "sevens.bonus",
-                f"Trick {trick} won with a seven is worth {seven_bonus(trick)}, not "
-                f"{shown(bonus)}: 52 needs trick 1 and 26 trick 8; tricks 2–7 score 10",
+                T("Trick %(trick)s won with a seven is worth %(bonus)s, not %(value)s: 52 needs "
+                  "trick 1 and 26 trick 8; tricks 2–7 score 10", trick=trick,
+                  bonus=seven_bonus(trick), value=shown(bonus)),
                 "6.3.4",
             )
         sevens.append(Seven(trick, team))

@@ -22,9 +22,10 @@ from functools import partial
 from typing import Any
 
 from ...errors import RuleViolation
-from ...race import RaceRules, award_reason, counted, finish, game_award, judge_call
+from ...race import RaceRules, finish, game_award, judge_call
 from ...tricks import read_trusted
-from ..base import Award, HandOutcome, Line, MatchResult, Standing, and_list, fold_hands
+from ...words import N, T, Text, listing
+from ..base import Award, HandOutcome, Line, MatchResult, Standing, fold_hands
 from ..dealer import proposed_after
 from .deal import DealScore, Names, score_deal
 from .facts import DealFacts, Dost, Played, parse_deal, read_canonical
@@ -40,8 +41,45 @@ RACE = RaceRules(
 UNIT, UNITS = "matchstick", "matchsticks"
 
 
-def sticks(amount: int) -> str:
-    return counted(amount, UNIT, UNITS)
+def award_reason(team: str, total: int, other: str, loser: int, amount: int) -> Text:
+    """Why a team that reached 100 wins ``amount`` matchsticks (7.1.3)."""
+    if loser <= RACE.far_behind_at_most:
+        return N("%(team)s reach %(total)s; %(other)s have %(loser)s ≤ %(most)s → %(num)s "
+                 "matchstick",
+                 "%(team)s reach %(total)s; %(other)s have %(loser)s ≤ %(most)s → %(num)s "
+                 "matchsticks", amount, team=team, total=total, other=other, loser=loser,
+                 most=RACE.far_behind_at_most, num=amount)
+    return N("%(team)s reach %(total)s; %(other)s have %(loser)s ≥ %(least)s → %(num)s "
+             "matchstick",
+             "%(team)s reach %(total)s; %(other)s have %(loser)s ≥ %(least)s → %(num)s "
+             "matchsticks", amount, team=team, total=total, other=other, loser=loser,
+             least=RACE.far_behind_at_most + 1, num=amount)
+
+
+def dost_verdict(counts: tuple[int, int], caller: int, right: bool, amount: int) -> Text:
+    """The judgement of a dost from both teams' counts (7.2.3–7.2.5)."""
+    count, other = counts[caller], counts[1 - caller]
+    if not right:
+        return N("%(count)s < %(target)s: wrong; %(num)s matchstick to the opponents",
+                 "%(count)s < %(target)s: wrong; %(num)s matchsticks to the opponents",
+                 amount, count=count, target=RACE.target, num=amount)
+    if other <= RACE.far_behind_at_most:
+        return N("%(count)s ≥ %(target)s: right; opponents %(other)s ≤ %(most)s → %(num)s "
+                 "matchstick",
+                 "%(count)s ≥ %(target)s: right; opponents %(other)s ≤ %(most)s → %(num)s "
+                 "matchsticks", amount, count=count, target=RACE.target, other=other,
+                 most=RACE.far_behind_at_most, num=amount)
+    return N("%(count)s ≥ %(target)s: right; opponents %(other)s ≥ %(least)s → %(num)s "
+             "matchstick",
+             "%(count)s ≥ %(target)s: right; opponents %(other)s ≥ %(least)s → %(num)s "
+             "matchsticks", amount, count=count, target=RACE.target, other=other,
+             least=RACE.far_behind_at_most + 1, num=amount)
+
+
+def piles_text(teams: list[str], piles: Sequence[int]) -> Text:
+    """``Jana & Eva 3, Petr & Karel 5``: both teams' piles (or game scores)."""
+    return T("%(ns)s %(ns_count)s, %(ew)s %(ew_count)s", ns=teams[0], ns_count=piles[0],
+             ew=teams[1], ew_count=piles[1])
 
 
 def take_sticks(piles: list[int], winner: int, amount: int, choice: str) -> int:
@@ -109,8 +147,9 @@ class MatchFold:
         if dealer != proposed and self.explain:
             players = self.names.players
             outcome.lines.insert(0, Line(
-                None, f"{players[dealer]} dealt, out of turn: the deal passes to the left, so "
-                f"{players[proposed]} was due to deal (recorded as dealt)", None, "2.5",
+                None, T("%(dealer)s dealt, out of turn: the deal passes to the left, so "
+                        "%(due)s was due to deal (recorded as dealt)", dealer=players[dealer],
+                        due=players[proposed]), None, "2.5",
             ))
         self.next_dealer = proposed_after(dealer, SEATS_N)    # passes to the left (2.5)
 
@@ -129,7 +168,8 @@ class MatchFold:
             facts = self._parse(raw) if known is None else known
         if self.over:
             raise RuleViolation(
-                "match.over", f"The series is over ({self.standing().phase})", "7.3.2"
+                "match.over", T("The series is over (%(standing)s)",
+                                standing=self.standing().phase), "7.3.2"
             )
         # the contract (see the class): the checks skipped read the recorded dealer
         if self.trusted and facts.dealer is not None:
@@ -151,9 +191,16 @@ class MatchFold:
             return parse_deal(raw)
         except RuleViolation as error:
             # The facts reader knows seats, not names: "S: ..." becomes "Eva: ...".
-            seat, colon, rest = error.message.partition(": ")
-            if colon and seat in SEATS:
-                error.message = f"{self.names.players[SEATS.index(seat)]}: {rest}"
+            message = error.message
+            if not isinstance(message, Text):
+                raise
+            seat = message.values.get("player")
+            if isinstance(seat, str) and seat in SEATS:
+                error.message = Text(
+                    message.msgid,
+                    {**message.values, "player": self.names.players[SEATS.index(seat)]},
+                    plural=message.plural, count=message.n, context=message.context,
+                )
             raise
 
     def _deal(
@@ -174,10 +221,10 @@ class MatchFold:
         if facts.end is None:
             if not last:
                 raise RuleViolation(
-                    "deal.unfinished", "Only the last deal can still be in progress", "6.1"
+                    "deal.unfinished", T("Only the last deal can still be in progress"), "6.1"
                 )
             outcome.complete = False
-            outcome.summary = "in progress"
+            outcome.summary = T("in progress")
             if facts.sticks is not None:
                 outcome.detail["sticks_unused"] = True
             self.draft = outcome
@@ -205,11 +252,11 @@ class MatchFold:
             )
         lines = list(score.lines)
         if self.explain:
-            so_far = " so far" if facts.end is None else ""
             for team in (0, 1):
-                lines.append(Line(
-                    team, f"{self.names.team(team)}: deal score{so_far}", scores[team], "6.2"
-                ))
+                name = self.names.team(team)
+                text = (T("%(team)s: deal score so far", team=name) if facts.end is None
+                        else T("%(team)s: deal score", team=name))
+                lines.append(Line(team, text, scores[team], "6.2"))
         return HandOutcome(
             number=number, dealer=dealer, scores=scores, totals_after=totals,
             lines=lines, summary="", detail=detail,
@@ -219,35 +266,33 @@ class MatchFold:
         teams = self.names.teams
         if new[0] < RACE.target and new[1] < RACE.target:         # neither at 100 (7.1.2)
             self.totals = new
-            outcome.summary = f"{teams[0]} {new[0]}, {teams[1]} {new[1]}"
+            outcome.summary = piles_text(teams, new)
             return
         done = finish(new, RACE.target)
         if len(done.reached) == 1:
             (team,) = done.reached
-            reason = (
-                f"{teams[team]} reach {new[team]}; {teams[1 - team]} have "
-                + award_reason(RACE, new[1 - team], UNIT, UNITS)
-            )
-            award = Award(team, game_award(RACE, new[1 - team]), reason)
-            self._award(outcome, facts, award, "7.1.3")
+            amount = game_award(RACE, new[1 - team])
+            reason = award_reason(teams[team], new[team], teams[1 - team], new[1 - team], amount)
+            self._award(outcome, facts, Award(team, amount, reason), "7.1.3")
         elif done.winner is not None:
             team = done.winner
-            reason = (
-                f"both teams at 100 or more: {teams[team]}'s {new[team]} beats "
-                f"{new[1 - team]} → {sticks(game_award(RACE, new[1 - team]))}"
-            )
-            award = Award(team, game_award(RACE, new[1 - team]), reason)
-            self._award(outcome, facts, award, "7.1.2")
+            amount = game_award(RACE, new[1 - team])
+            reason = N("both teams at 100 or more: %(team)s's %(total)s beats %(other)s → "
+                       "%(num)s matchstick",
+                       "both teams at 100 or more: %(team)s's %(total)s beats %(other)s → "
+                       "%(num)s matchsticks", amount, team=teams[team], total=new[team],
+                       other=new[1 - team], num=amount)
+            self._award(outcome, facts, Award(team, amount, reason), "7.1.2")
         else:
             self.totals = new
             self.tie = True
             outcome.detail["tie"] = True
-            outcome.summary = f"both at {new[0]}: another deal, scores kept"
+            outcome.summary = T("both at %(score)s: another deal, scores kept", score=new[0])
             if self.explain:
                 outcome.lines.append(Line(
-                    None, f"Both teams at {new[0]}: another deal is played with the scores "
-                    "kept and no shuffle; both already count 100, so the first eligible dost "
-                    "is right", None, "7.1.2",
+                    None, T("Both teams at %(score)s: another deal is played with the scores "
+                            "kept and no shuffle; both already count 100, so the first "
+                            "eligible dost is right", score=new[0]), None, "7.1.2",
                 ))
 
     def _end_dost(
@@ -258,17 +303,24 @@ class MatchFold:
             for team in (0, 1):
                 outcome.lines.append(Line(
                     team,
-                    f"{self.names.team(team)}'s count: game score {before[team]} + "
-                    f"combinations {score.combinations[team]} + card points "
-                    f"{score.points[team]} + sevens {score.sevens[team]} = {counts[team]}",
+                    T("%(team)s's count: game score %(game)s + combinations %(combinations)s + "
+                      "card points %(points)s + sevens %(sevens)s = %(count)s",
+                      team=self.names.team(team), game=before[team],
+                      combinations=score.combinations[team], points=score.points[team],
+                      sevens=score.sevens[team], count=counts[team]),
                     None, "7.2.3",
                 ))
-        verdict = judge_call(RACE, team_of(end.caller), counts, UNIT, UNITS)
-        when = (
-            "right after his declaration" if end.after == 0 else f"on winning trick {end.after}"
-        )
+        caller = team_of(end.caller)
+        verdict = judge_call(RACE, caller, counts, UNIT, UNITS)
         outcome.detail["dost_right"] = verdict.right
-        reason = f"{self.names.seat(end.caller)} calls dost {when} — {verdict.reason}"
+        why = dost_verdict(counts, caller, verdict.right, verdict.award)
+        player = self.names.seat(end.caller)
+        reason = (
+            T("%(player)s calls dost right after declaring — %(verdict)s", player=player,
+              verdict=why) if end.after == 0
+            else T("%(player)s calls dost on winning trick %(trick)s — %(verdict)s",
+                   player=player, trick=end.after, verdict=why)
+        )
         self._award(
             outcome, facts, Award(verdict.winner, verdict.award, reason),
             "7.2.4" if verdict.right else "7.2.5",
@@ -282,8 +334,11 @@ class MatchFold:
         explain = self.explain
         if explain:
             outcome.lines.append(Line(
-                winner, f"{award.reason}: {teams[winner]} win the game and {sticks(amount)}; "
-                "both game scores return to 0", None, rule,
+                winner, N("%(reason)s: %(team)s win the game and %(num)s matchstick; both game "
+                          "scores return to 0",
+                          "%(reason)s: %(team)s win the game and %(num)s matchsticks; both "
+                          "game scores return to 0", amount, reason=award.reason,
+                          team=teams[winner], num=amount), None, rule,
             ))
         piles = self.piles
         outcome.detail["piles_before"] = (piles[0], piles[1])
@@ -299,31 +354,28 @@ class MatchFold:
             outcome.detail["sticks_pending"] = True
             if explain:
                 outcome.lines.append(Line(
-                    winner, f"{teams[winner]} choose to add {sticks(amount)} to their pile or "
-                    f"take them off {teams[1 - winner]}'s: not chosen yet, so the matchsticks "
-                    f"shown leave this award out ({teams[0]} {piles[0]}, {teams[1]} "
-                    f"{piles[1]})", None, "7.3.1",
+                    winner, N("%(team)s choose to add %(num)s matchstick to their pile or take "
+                              "it off %(other)s's: not chosen yet, so the matchsticks shown "
+                              "leave this award out (%(piles)s)",
+                              "%(team)s choose to add %(num)s matchsticks to their pile or "
+                              "take them off %(other)s's: not chosen yet, so the matchsticks "
+                              "shown leave this award out (%(piles)s)", amount,
+                              team=teams[winner], num=amount, other=teams[1 - winner],
+                              piles=piles_text(teams, piles)), None, "7.3.1",
                 ))
-            outcome.summary = f"{teams[winner]} win the game: {sticks(amount)}, not chosen yet"
+            outcome.summary = N("%(team)s win the game: %(num)s matchstick, not chosen yet",
+                                "%(team)s win the game: %(num)s matchsticks, not chosen yet",
+                                amount, team=teams[winner], num=amount)
         else:
             after = [piles[0], piles[1]]
             lost = take_sticks(after, winner, amount, choice)
             self.piles = piles = (after[0], after[1])
             if explain:
-                if choice == "add":
-                    text = f"{teams[winner]} add {sticks(amount)} to their pile"
-                else:
-                    text = f"{teams[winner]} take {sticks(amount)} off {teams[1 - winner]}'s pile"
-                    if lost:
-                        text += f" (only {amount - lost} could be taken; {lost} lost)"
                 outcome.lines.append(Line(
-                    winner, f"{text}: matchsticks {teams[0]} {piles[0]}, {teams[1]} "
-                    f"{piles[1]}", None, "7.3.1",
+                    winner, _choice_line(choice, teams, winner, amount, lost, piles), None,
+                    "7.3.1",
                 ))
-            done = "added" if choice == "add" else "taken away"
-            if lost:
-                done += f" ({lost} lost: {teams[1 - winner]} had only {amount - lost})"
-            outcome.summary = f"{teams[winner]} win the game: {sticks(amount)}, {done}"
+            outcome.summary = _choice_summary(choice, teams, winner, amount, lost)
         self.totals = (0, 0)
         self.tie = False
         if choice is not None:
@@ -339,20 +391,27 @@ class MatchFold:
         if choice is None:
             return None
         by = winner if facts.sticks_by is None else facts.sticks_by
-        what = "add the matchsticks" if choice == "add" else "take the matchsticks"
         void = None
         if by != winner:
             void = (
-                f"{teams[by]} chose to {what}, but after a change to an earlier deal "
-                f"{teams[winner]} win this game: that choice is void and {teams[winner]} choose"
+                T("%(team)s chose to add the matchsticks, but after a change to an earlier deal "
+                  "%(winners)s win this game: that choice is void and %(winners)s choose",
+                  team=teams[by], winners=teams[winner]) if choice == "add"
+                else T("%(team)s chose to take the matchsticks, but after a change to an "
+                       "earlier deal %(winners)s win this game: that choice is void and "
+                       "%(winners)s choose", team=teams[by], winners=teams[winner])
             )
         elif choice == "take" and facts.sticks_against is not None:
             then, now = facts.sticks_against, self.piles[1 - winner]
             if then != now and min(then, now) < amount:
-                void = (
-                    f"{teams[winner]} chose to take {sticks(amount)} off {teams[1 - winner]}'s "
-                    f"pile when it held {then}; after a change to an earlier deal it holds "
-                    f"{now}: that choice is void and they choose again"
+                void = N(
+                    "%(team)s chose to take %(num)s matchstick off %(other)s's pile when it "
+                    "held %(then)s; after a change to an earlier deal it holds %(now)s: that "
+                    "choice is void and they choose again",
+                    "%(team)s chose to take %(num)s matchsticks off %(other)s's pile when it "
+                    "held %(then)s; after a change to an earlier deal it holds %(now)s: that "
+                    "choice is void and they choose again", amount, team=teams[winner],
+                    num=amount, other=teams[1 - winner], then=then, now=now,
                 )
         if void is None:
             return choice
@@ -367,9 +426,12 @@ class MatchFold:
         if self.pending and pile >= threshold:
             if self.explain:
                 outcome.lines.append(Line(
-                    team, f"{teams[team]} reach {pile} on the matchsticks shown, but the award "
-                    f"of {self._pending_deals()} is not chosen yet: the series is decided once "
-                    "it is", None, "7.3.2",
+                    team, N("%(team)s reach %(pile)s on the matchsticks shown, but the award of "
+                            "deal %(deals)s is not chosen yet: the series is decided once it is",
+                            "%(team)s reach %(pile)s on the matchsticks shown, but the award of "
+                            "deals %(deals)s is not chosen yet: the series is decided once it "
+                            "is", len(self.pending), team=teams[team], pile=pile,
+                            deals=listing(list(self.pending))), None, "7.3.2",
                 ))
             outcome.detail["series_waits"] = True
             return
@@ -377,37 +439,36 @@ class MatchFold:
             self.first_to_target = team
             if self.explain:
                 outcome.lines.append(Line(
-                    team, f"{teams[team]} reach {self.target} first: the series goes on to "
-                    f"{self.final_target}, piles kept (Continue to 20)", None, "8",
+                    team, T("%(team)s reach %(target)s first: the series goes on to %(final)s, "
+                            "piles kept (Continue to 20)", team=teams[team], target=self.target,
+                            final=self.final_target), None, "8",
                 ))
         if pile < self.final_target:
             return
         self.over = True
         if not self.continue_to_20:
             self.winner = team
-            text = f"{teams[team]} reach {self.target}: they win the series"
+            text = T("%(team)s reach %(target)s: they win the series", team=teams[team],
+                     target=self.target)
             rule = "7.3.2"
         elif team == self.first_to_target:
             self.winner = team
-            text = (
-                f"{teams[team]} reached {self.target} first and reach {self.final_target} "
-                "first: they win two series"
-            )
+            text = T("%(team)s reached %(target)s first and reach %(final)s first: they win "
+                     "two series", team=teams[team], target=self.target,
+                     final=self.final_target)
             rule = "8"
         else:
-            text = (
-                f"{teams[team]} reach {self.final_target} first, but {teams[1 - team]} reached "
-                f"{self.target} first: the series is drawn"
-            )
+            text = T("%(team)s reach %(final)s first, but %(other)s reached %(target)s first: "
+                     "the series is drawn", team=teams[team], final=self.final_target,
+                     other=teams[1 - team], target=self.target)
             rule = "8"
         if self.explain:
             outcome.lines.append(Line(team, text, None, rule))
-        outcome.summary += f" — {text}"
+        outcome.summary = T("%(game)s — %(series)s", game=outcome.summary, series=text)
 
-    def _pending_deals(self) -> str:
-        numbers = [str(n) for n in self.pending]
-        word = "deal" if len(numbers) == 1 else "deals"
-        return f"{word} {and_list(numbers)}"
+    def _pending_deals(self) -> Text:
+        return N("deal %(deals)s", "deals %(deals)s", len(self.pending),
+                 deals=listing(list(self.pending)))
 
     def result(self) -> MatchResult:
         return MatchResult(self.hands, self.standing(), self.draft)
@@ -417,36 +478,75 @@ class MatchFold:
         if self.over and self.winner is None:
             first = self.first_to_target
             assert first is not None
-            phase = (
-                f"Series drawn {piles[0]}–{piles[1]}: {teams[first]} reached {self.target} "
-                f"first, {teams[1 - first]} reached {self.final_target} first"
-            )
+            phase = T("Series drawn %(ns)s–%(ew)s: %(first)s reached %(target)s first, "
+                      "%(other)s reached %(final)s first", ns=piles[0], ew=piles[1],
+                      first=teams[first], target=self.target, other=teams[1 - first],
+                      final=self.final_target)
         elif self.over:
             assert self.winner is not None
             w = self.winner
-            two = " two series" if self.continue_to_20 else ""
-            phase = f"Series over: {teams[w]} wins{two} {piles[w]}–{piles[1 - w]}"
-        elif self.tie:
             phase = (
-                f"Both teams at {self.totals[0]}: another deal with the scores kept, no shuffle"
+                T("Series over: %(team)s win two series %(won)s–%(lost)s", team=teams[w],
+                  won=piles[w], lost=piles[1 - w]) if self.continue_to_20
+                else T("Series over: %(team)s win %(won)s–%(lost)s", team=teams[w],
+                       won=piles[w], lost=piles[1 - w])
             )
+        elif self.tie:
+            phase = T("Both teams at %(score)s: another deal with the scores kept, no shuffle",
+                      score=self.totals[0])
+        elif self.first_to_target is not None:
+            phase = T("Game in progress · %(team)s reached %(target)s first: the series goes "
+                      "on to %(final)s", team=teams[self.first_to_target], target=self.target,
+                      final=self.final_target)
         else:
-            phase = "Game in progress"
-            if self.first_to_target is not None:
-                phase += (
-                    f" · {teams[self.first_to_target]} reached {self.target} first: the "
-                    f"series goes on to {self.final_target}"
-                )
+            phase = T("Game in progress")
         if self.pending:
-            phase += (
-                f" · matchsticks of {self._pending_deals()} not chosen yet (not counted)"
-            )
+            phase = T("%(standing)s · matchsticks of %(deals)s not chosen yet (not counted)",
+                      standing=phase, deals=self._pending_deals())
         dealer = self.next_dealer if self.draft is None else self.draft.dealer
         return Standing(
             totals=(self.totals[0], self.totals[1]), victory=(piles[0], piles[1]),
             dealer=dealer, phase=phase,
             over=self.over, winner=self.winner,
         )
+
+
+def _choice_line(
+    choice: str, teams: list[str], winner: int, amount: int, lost: int, piles: Sequence[int]
+) -> Text:
+    """The line of the winners' choice applied (7.3.1), with the piles after it."""
+    team, other, after = teams[winner], teams[1 - winner], piles_text(teams, piles)
+    if choice == "add":
+        return N("%(team)s add %(num)s matchstick to their pile: matchsticks %(piles)s",
+                 "%(team)s add %(num)s matchsticks to their pile: matchsticks %(piles)s",
+                 amount, team=team, num=amount, piles=after)
+    if lost:
+        return N("%(team)s take %(num)s matchstick off %(other)s's pile (only %(taken)s could "
+                 "be taken; %(lost)s lost): matchsticks %(piles)s",
+                 "%(team)s take %(num)s matchsticks off %(other)s's pile (only %(taken)s could "
+                 "be taken; %(lost)s lost): matchsticks %(piles)s", amount, team=team,
+                 num=amount, other=other, taken=amount - lost, lost=lost, piles=after)
+    return N("%(team)s take %(num)s matchstick off %(other)s's pile: matchsticks %(piles)s",
+             "%(team)s take %(num)s matchsticks off %(other)s's pile: matchsticks %(piles)s",
+             amount, team=team, num=amount, other=other, piles=after)
+
+
+def _choice_summary(choice: str, teams: list[str], winner: int, amount: int, lost: int) -> Text:
+    """A deal's summary once the winners' choice is applied (7.3.1)."""
+    team, other = teams[winner], teams[1 - winner]
+    if choice == "add":
+        return N("%(team)s win the game: %(num)s matchstick, added",
+                 "%(team)s win the game: %(num)s matchsticks, added", amount, team=team,
+                 num=amount)
+    if lost:
+        return N("%(team)s win the game: %(num)s matchstick, taken away (%(lost)s lost: "
+                 "%(other)s had only %(taken)s)",
+                 "%(team)s win the game: %(num)s matchsticks, taken away (%(lost)s lost: "
+                 "%(other)s had only %(taken)s)", amount, team=team, num=amount, lost=lost,
+                 other=other, taken=amount - lost)
+    return N("%(team)s win the game: %(num)s matchstick, taken away",
+             "%(team)s win the game: %(num)s matchsticks, taken away", amount, team=team,
+             num=amount)
 
 
 def _explain(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...cards import FRENCH, Card
 from ...points import ranges_text, sums_by_count
+from ...words import P, Text
 
 SEATS = ("N", "E", "S", "W")                 # clockwise (1)
 TEAMS = ("NS", "EW")                         # side 0 = seats 0 and 2, side 1 = seats 1 and 3
@@ -25,11 +26,26 @@ COMBINATIONS: dict[tuple[str, int], int] = {
 }
 COMBINATION_RANKS = ("A", "K", "Q", "J", "10", "7")
 MAX_DECLARED_CARDS = 8                       # a player holds 8 cards (4.5)
-PLURAL = {
-    "A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "10": "tens", "9": "nines",
-    "8": "eights", "7": "sevens",
+PLURAL: dict[str, Text] = {
+    "A": P("stovkahra", "aces"), "K": P("stovkahra", "kings"), "Q": P("stovkahra", "queens"),
+    "J": P("stovkahra", "jacks"), "10": P("stovkahra", "tens"), "9": P("stovkahra", "nines"),
+    "8": P("stovkahra", "eights"), "7": P("stovkahra", "sevens"),
 }
-NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+"""A rank's cards, as a message names them ("declared aces twice")."""
+CAPITALISED: dict[str, Text] = {
+    "A": P("stovkahra", "Aces"), "K": P("stovkahra", "Kings"), "Q": P("stovkahra", "Queens"),
+    "J": P("stovkahra", "Jacks"), "10": P("stovkahra", "Tens"), "7": P("stovkahra", "Sevens"),
+}
+"""The same at the start of a sentence, for the ranks that form combinations."""
+COMBINATION_NAMES: dict[tuple[str, int], Text] = {
+    ("A", 3): P("stovkahra", "three aces"), ("A", 4): P("stovkahra", "four aces"),
+    ("K", 3): P("stovkahra", "three kings"), ("K", 4): P("stovkahra", "four kings"),
+    ("Q", 3): P("stovkahra", "three queens"), ("Q", 4): P("stovkahra", "four queens"),
+    ("J", 3): P("stovkahra", "three jacks"), ("J", 4): P("stovkahra", "four jacks"),
+    ("10", 3): P("stovkahra", "three tens"), ("10", 4): P("stovkahra", "four tens"),
+    ("7", 3): P("stovkahra", "three sevens"), ("7", 4): P("stovkahra", "four sevens"),
+}
+"""The name of each combination (4), made once: a deal's lines name them often."""
 
 # 5: bonuses
 LAST_TRICK = 6
@@ -48,9 +64,9 @@ def combination_points(rank: str, count: int) -> int:
     return COMBINATIONS[(rank, count)]
 
 
-def combination_name(rank: str, count: int) -> str:
+def combination_name(rank: str, count: int) -> Text:
     """``three aces``, ``four sevens``."""
-    return f"{NUMBER_WORDS.get(count, str(count))} {PLURAL.get(rank, rank)}"
+    return COMBINATION_NAMES[(rank, count)]
 
 
 def seven_bonus(trick: int) -> int:

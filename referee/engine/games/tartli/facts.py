@@ -29,6 +29,7 @@ from typing import Any
 
 from ...cards import HUNGARIAN, Card
 from ...errors import RuleViolation
+from ...words import P, T
 from ..base import (
     require_bool,
     require_dict,
@@ -102,25 +103,26 @@ def parse_hand(data: object) -> HandFacts:
     indicator = None
     if raw.get("indicator") is not None or not isinstance(end, Decider):
         if raw.get("indicator") is None:
-            raise RuleViolation("fact.indicator", "Pick the trump indicator card", "2.2")
+            raise RuleViolation("fact.indicator", T("Pick the trump indicator card"), "2.2")
         indicator = HUNGARIAN.parse(raw.get("indicator"))
     exchange = raw.get("exchange")
     if exchange is not None:
-        exchange = require_int(exchange, "The trump-7 exchange trick", 1, EXCHANGE_TRICKS, "2.8")
+        exchange = require_int(exchange, T("The trump-7 exchange trick"), 1, EXCHANGE_TRICKS,
+                               "2.8")
     tricks = tuple(
         _parse_trick(t, number)
-        for number, t in enumerate(require_list(raw.get("tricks", []), "Tricks", TRICKS), 1)
+        for number, t in enumerate(require_list(raw.get("tricks", []), T("Tricks"), TRICKS), 1)
     )
     bela = None
     if raw.get("bela") is not None:
-        b = require_dict(raw["bela"], "Béla")
+        b = require_dict(raw["bela"], T("Béla"))
         bela = Bela(
-            require_player(b.get("player"), "Béla's player"),
-            require_int(b.get("trick"), "Béla's trick", 1, MELD_TRICKS, "4.7"),
+            require_player(b.get("player"), T("Béla's player")),
+            require_int(b.get("trick"), T("Béla's trick"), 1, MELD_TRICKS, "4.7"),
         )
     dealer = raw.get("dealer")
     if dealer is not None:
-        dealer = require_player(dealer, "The dealer")
+        dealer = require_player(dealer, T("The dealer"))
     return HandFacts(indicator, exchange, tricks, bela, end, dealer)
 
 
@@ -183,20 +185,22 @@ def _played(piles: tuple[int, int], last: int, stichmatsch: int | None) -> Playe
 
 
 def _parse_trick(data: object, number: int) -> Trick:
-    raw = require_dict(data, f"Trick {number}")
+    raw = require_dict(data, T("Trick %(trick)s", trick=number))
     winner = raw.get("winner")
     if winner is not None:
-        winner = require_player(winner, f"The winner of trick {number}")
-    melds_raw = require_list(raw.get("melds", [[], []]), f"Trick {number}'s melds", 2)
+        winner = require_player(winner, T("The winner of trick %(trick)s", trick=number))
+    melds_raw = require_list(raw.get("melds", [[], []]), _melds_of(number), 2)
     if len(melds_raw) != 2:
         raise RuleViolation(
-            "fact.shape", f"Trick {number}'s melds need one list per player", "6.1"
+            "fact.shape", T("Trick %(trick)s's melds need one list per player", trick=number),
+            "6.1"
         )
     melds = (_parse_items(melds_raw[0], number), _parse_items(melds_raw[1], number))
     if (melds[0] or melds[1]) and number > MELD_TRICKS:
         raise RuleViolation(
             "meld.window",
-            f"Sets and sequences may be declared only in tricks 1–8, not in trick {number}",
+            T("Sets and sequences may be declared only in tricks 1–8, not in trick %(trick)s",
+              trick=number),
             "4.3.1",
         )
     cards = None
@@ -204,7 +208,8 @@ def _parse_trick(data: object, number: int) -> Trick:
         played = HUNGARIAN.parse_many(raw["cards"])
         if len(played) != 2:
             raise RuleViolation(
-                "fact.shape", f"Trick {number}: give the two cards played, the leader's first",
+                "fact.shape",
+                T("Trick %(trick)s: give the two cards played, the leader's first", trick=number),
                 "6.1.6",
             )
         cards = (played[0], played[1])
@@ -212,13 +217,14 @@ def _parse_trick(data: object, number: int) -> Trick:
 
 
 def _parse_items(data: object, number: int) -> tuple[Meld, ...]:
-    items = tuple(parse_meld(m) for m in require_list(data, f"Trick {number}'s melds", 4))
+    items = tuple(parse_meld(m) for m in require_list(data, _melds_of(number), 4))
     sets = [m for m in items if str(m).startswith("set:")]
     seqs = [m for m in items if str(m).startswith("seq:")]
     if len(sets) > 1 or len(seqs) > 1:
         raise RuleViolation(
             "meld.too-many",
-            f"In trick {number} a player may declare at most one set and one sequence",
+            T("In trick %(trick)s a player may declare at most one set and one sequence",
+              trick=number),
             "4.3.2",
         )
     return tuple(sets + seqs)
@@ -227,39 +233,44 @@ def _parse_items(data: object, number: int) -> tuple[Meld, ...]:
 def _parse_end(data: object) -> End | None:
     if data is None:
         return None
-    raw = require_dict(data, "The end of the hand")
+    raw = require_dict(data, T("The end of the hand"))
     kind = raw.get("kind")
     if kind == "played":
         stich = raw.get("stichmatsch")
         return Played(
             _piles(raw.get("piles")),
-            require_player(raw.get("last"), "The winner of the last trick"),
-            None if stich is None else require_player(stich, "The stichmatsch player"),
+            require_player(raw.get("last"), T("The winner of the last trick")),
+            None if stich is None else require_player(stich, T("The stichmatsch player")),
         )
     if kind == "claim":
-        step7 = require_bool(raw.get("step7", False), "“Melds of this trick already scored”")
+        step7 = require_bool(raw.get("step7", False),
+                             T("“Melds of this trick already scored”"))
         for bonus in ("last", "stichmatsch"):
             if raw.get(bonus) is not None:
                 raise RuleViolation(
                     "end.conflict",
-                    "A hand ended by a claim has no last trick and no stichmatsch",
+                    T("A hand ended by a claim has no last trick and no stichmatsch"),
                     "6.3.7",
                 )
         return Claim(
-            require_player(raw.get("claimant"), "The claimant"),
-            require_int(raw.get("completed"), "Tricks completed", 0, TRICKS - 1, "7.3.1"),
+            require_player(raw.get("claimant"), T("The claimant")),
+            require_int(raw.get("completed"), T("Tricks completed"), 0, TRICKS - 1, "7.3.1"),
             step7,
             _piles(raw.get("piles")),
         )
     if kind == "decider":
-        return Decider(require_player(raw.get("first"), "The first to score"))
+        return Decider(require_player(raw.get("first"), T("The first to score")))
     raise RuleViolation(
-        "fact.shape", "A hand ends played out, by a claim, or as a decider", "6.1"
+        "fact.shape", T("A hand ends played out, by a claim, or as a decider"), "6.1"
     )
 
 
 def _piles(data: object) -> tuple[int, int]:
-    return require_pair(data, "Pile counts", "pile count", 0, PILES_TOTAL, "3")
+    return require_pair(data, T("Pile counts"), P("tartli", "pile count"), 0, PILES_TOTAL, "3")
+
+
+def _melds_of(number: int) -> str:
+    return T("Trick %(trick)s's melds", trick=number)
 
 
 def hand_to_json(facts: HandFacts) -> dict[str, Any]:

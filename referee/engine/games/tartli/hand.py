@@ -8,6 +8,7 @@ from typing import Any
 
 from ...cards import HUNGARIAN, Card
 from ...errors import RuleViolation
+from ...words import N, T, Text, listing
 from ..base import Line
 from .facts import Claim, Decider, HandFacts, Played
 from .melds import (
@@ -22,7 +23,14 @@ from .melds import (
     contest_winner,
     reuse_allowed,
 )
-from .record import check_piles, check_record, read_record, with_winners
+from .record import (
+    bela_before,
+    check_piles,
+    check_record,
+    meld_in_trick,
+    read_record,
+    with_winners,
+)
 from .values import LAST_TRICK, MELD_TRICKS, PILES_TOTAL, STICHMATSCH, TRICKS, possible_pile
 
 
@@ -123,8 +131,8 @@ def score_hand(
         score.bela[facts.bela.player] = BELA_POINTS
         score.lines.append(Line(
             facts.bela.player,
-            f"Béla (King and Over of {HUNGARIAN.suit_names[trumps]}) by "
-            f"{names[facts.bela.player]}",
+            T("Béla (King and Over of %(suit)s) by %(player)s",
+              suit=HUNGARIAN.suit_names[trumps], player=names[facts.bela.player]),
             BELA_POINTS, "4.7",
         ))
     if isinstance(facts.end, Played):
@@ -140,7 +148,7 @@ def _check_structure(facts: HandFacts) -> None:
         if trick.winner is None:
             raise RuleViolation(
                 "trick.order",
-                f"Trick {number} has no winner, but a later trick is recorded",
+                T("Trick %(trick)s has no winner, but a later trick is recorded", trick=number),
                 "6.1.2",
             )
     unfinished = bool(facts.tricks) and facts.tricks[-1].winner is None
@@ -148,44 +156,51 @@ def _check_structure(facts: HandFacts) -> None:
     if isinstance(end, Played) and unfinished:
         raise RuleViolation(
             "trick.unfinished",
-            f"Trick {len(facts.tricks)} has no winner: every trick of a played-out hand has one",
+            T("Trick %(trick)s has no winner: every trick of a played-out hand has one",
+              trick=len(facts.tricks)),
             "6.3.3",
         )
     if isinstance(end, Played) and MELD_TRICKS < len(facts.tricks) < TRICKS:
         raise RuleViolation(
             "trick.count",
-            f"A played-out hand has exactly {TRICKS} tricks, but {len(facts.tricks)} winners "
-            f"are recorded: record all {TRICKS}, or none after trick {MELD_TRICKS}",
+            T("A played-out hand has exactly %(tricks)s tricks, but %(recorded)s winners are "
+              "recorded: record all %(tricks)s, or none after trick %(last)s", tricks=TRICKS,
+              recorded=len(facts.tricks), last=MELD_TRICKS),
             "6.3.3",
         )
     if isinstance(end, Claim):
         if recorded > end.completed:
             raise RuleViolation(
                 "claim.after",
-                f"{recorded} tricks are recorded as won, but the claim came after "
-                f"{end.completed}: no trick is played after a claim",
+                N("%(num)s trick is recorded as won, but the claim came after %(completed)s: "
+                  "no trick is played after a claim",
+                  "%(num)s tricks are recorded as won, but the claim came after "
+                  "%(completed)s: no trick is played after a claim", recorded,
+                  num=recorded, completed=end.completed),
                 "6.3.3",
             )
         if unfinished and recorded != end.completed:
             raise RuleViolation(
                 "claim.after",
-                f"The trick in progress at the claim is trick {end.completed + 1}, but "
-                f"melds are recorded for trick {len(facts.tricks)}",
+                T("The trick in progress at the claim is trick %(trick)s, but melds are "
+                  "recorded for trick %(recorded)s", trick=end.completed + 1,
+                  recorded=len(facts.tricks)),
                 "6.3.3",
             )
         last_possible = end.completed + 1
         if facts.bela and facts.bela.trick > last_possible:
             raise RuleViolation(
-                "claim.after", "Béla is recorded after the claim: no play after a claim", "6.3.3"
+                "claim.after", T("Béla is recorded after the claim: no play after a claim"),
+                "6.3.3"
             )
         if facts.exchange and facts.exchange > last_possible:
             raise RuleViolation(
-                "claim.after", "The exchange is recorded after the claim", "6.3.3"
+                "claim.after", T("The exchange is recorded after the claim"), "6.3.3"
             )
     if end is None or isinstance(end, Decider):
         return
     if facts.indicator is None:
-        raise RuleViolation("fact.indicator", "Pick the trump indicator card", "2.2")
+        raise RuleViolation("fact.indicator", T("Pick the trump indicator card"), "2.2")
 
 
 def _check_exchange(facts: HandFacts, lead: list[int | None]) -> None:
@@ -195,7 +210,7 @@ def _check_exchange(facts: HandFacts, lead: list[int | None]) -> None:
     if facts.indicator == Card("7", facts.indicator.suit):
         raise RuleViolation(
             "exchange.indicator-seven",
-            "The trump indicator is the trump 7 itself: there is nothing to exchange",
+            T("The trump indicator is the trump 7 itself: there is nothing to exchange"),
             "2.8",
         )
 
@@ -208,12 +223,12 @@ def _shows(facts: HandFacts, lead: list[int | None]) -> list[tuple[int | None, C
         for player in (0, 1):
             for meld in trick.melds[player]:
                 for card in sorted(meld.cards):
-                    shows.append((player, card, number, f"{meld.name} in trick {number}"))
+                    shows.append((player, card, number, meld_in_trick(meld.name, number)))
     if facts.bela:
         for rank in ("K", "O"):
             shows.append((
                 facts.bela.player, Card(rank, facts.trumps), facts.bela.trick,
-                f"béla before the end of trick {facts.bela.trick}",
+                bela_before(facts.bela.trick),
             ))
     return shows
 
@@ -231,8 +246,9 @@ def _check_cards(facts: HandFacts, lead: list[int | None], names: Sequence[str])
     if k:
         # the exchange comes before declaring (4.4.1): the trump 7 is held only up to
         # trick k - 1, the indicator from trick k on
-        shows.append((exchanger, seven, k - 1, f"the exchange before trick {k}"))
-        shows.append((exchanger, indicator, k, f"the exchange before trick {k}"))
+        when = T("the exchange before trick %(trick)s", trick=k)
+        shows.append((exchanger, seven, k - 1, when))
+        shows.append((exchanger, indicator, k, when))
     by_card: dict[Card, list[tuple[int | None, Card, int, str]]] = {}
     for show in shows:
         by_card.setdefault(show[1], []).append(show)
@@ -247,9 +263,8 @@ def _check_cards(facts: HandFacts, lead: list[int | None], names: Sequence[str])
                 if not ok:
                     raise RuleViolation(
                         "cards.indicator",
-                        f"The {name} is the trump indicator: {_indicator_rule(k)}; "
-                        f"it cannot be shown by {'anyone' if player is None else names[player]} "
-                        f"in {what}",
+                        _indicator_shown(name, k, None if player is None else names[player],
+                                         what),
                         "6.3.6",
                     )
             seen = [s for s in seen if s[2] >= (k or MELD_TRICKS)]
@@ -259,9 +274,9 @@ def _check_cards(facts: HandFacts, lead: list[int | None], names: Sequence[str])
                 if number != MELD_TRICKS or (loser7 is not None and player != loser7):
                     raise RuleViolation(
                         "cards.seven",
-                        f"After the exchange before trick {k} the {name} lies under the talon: "
-                        f"only the loser of trick 7 can show it, and only in trick 8 "
-                        f"({what})",
+                        T("After the exchange before trick %(exchange)s the %(card)s lies under "
+                          "the talon: only the loser of trick 7 can show it, and only in trick "
+                          "8 (%(when)s)", exchange=k, card=name, when=what),
                         "6.3.6",
                     )
             seen = [s for s in seen if s[2] < k]
@@ -271,16 +286,31 @@ def _check_cards(facts: HandFacts, lead: list[int | None], names: Sequence[str])
             second = next(s for s in seen if s[0] == 1)
             raise RuleViolation(
                 "cards.both",
-                f"The {name} is shown by both players ({names[0]}: {first[3]}; "
-                f"{names[1]}: {second[3]}): cards never pass between the players",
+                T("The %(card)s is shown by both players (%(first)s: %(first_when)s; "
+                  "%(second)s: %(second_when)s): cards never pass between the players",
+                  card=name, first=names[0], first_when=first[3], second=names[1],
+                  second_when=second[3]),
                 "6.3.6",
             )
 
 
-def _indicator_rule(exchange: int | None) -> str:
+def _indicator_shown(card: str, exchange: int | None, player: str | None, when: str) -> Text:
+    """The refusal of the trump indicator shown by ``player`` (None: by no one known)."""
     if exchange is not None:
-        return f"it belongs to the player who exchanged before trick {exchange}, from then on"
-    return "only the loser of trick 7 takes it, so only he can show it, and only in trick 8"
+        if player is None:
+            return T("The %(card)s is the trump indicator: it belongs to the player who "
+                     "exchanged before trick %(exchange)s, from then on; it cannot be shown by "
+                     "anyone in %(when)s", card=card, exchange=exchange, when=when)
+        return T("The %(card)s is the trump indicator: it belongs to the player who exchanged "
+                 "before trick %(exchange)s, from then on; it cannot be shown by %(player)s in "
+                 "%(when)s", card=card, exchange=exchange, player=player, when=when)
+    if player is None:
+        return T("The %(card)s is the trump indicator: only the loser of trick 7 takes it and "
+                 "shows it, and only in trick 8; it cannot be shown by anyone in %(when)s",
+                 card=card, when=when)
+    return T("The %(card)s is the trump indicator: only the loser of trick 7 takes it and "
+             "shows it, and only in trick 8; it cannot be shown by %(player)s in %(when)s",
+             card=card, player=player, when=when)
 
 
 def _contest(
@@ -298,7 +328,8 @@ def _contest(
         try:
             check_eligible(lm, sm)
         except RuleViolation as error:
-            error.message = f"Trick {number}: {names[second]} may not declare. {error.message}"
+            error.message = T("Trick %(trick)s: %(player)s may not declare. %(why)s",
+                              trick=number, player=names[second], why=error.message)
             raise error.of_seat(second).in_trick(number) from None
         for player in (0, 1):
             try:
@@ -343,16 +374,17 @@ def _check_declarable(
     if len(shown) > 9:
         raise RuleViolation(
             "meld.too-many-cards",
-            f"Trick {number}: {names[player]} would show {len(shown)} cards at once, "
-            "but holds only 9",
+            T("Trick %(trick)s: %(player)s would show %(cards)s cards at once, but holds only 9",
+              trick=number, player=names[player], cards=len(shown)),
             "4.3.3",
         )
     for meld in items:
         if isinstance(meld, SetMeld) and meld in scored:
             raise RuleViolation(
                 "meld.set-twice",
-                f"Trick {number}: {names[player]} already scored {meld.name} in this hand; "
-                "a set that has scored can never score again",
+                T("Trick %(trick)s: %(player)s already scored %(meld)s in this hand; a set that "
+                  "has scored can never score again", trick=number, player=names[player],
+                  meld=meld.name),
                 "4.6.2",
             )
         if isinstance(meld, SeqMeld):
@@ -363,45 +395,50 @@ def _check_declarable(
                 ):
                     raise RuleViolation(
                         "meld.reuse",
-                        f"Trick {number}: {names[player]} may not declare {meld.name} "
-                        f"after scoring {earlier.name}: a new sequence "
-                        "in the same suit needs a higher top card, or the same top and more "
-                        "cards, or a missing card between the two",
+                        T("Trick %(trick)s: %(player)s may not declare %(meld)s after scoring "
+                          "%(earlier)s: a new sequence in the same suit needs a higher top "
+                          "card, or the same top and more cards, or a missing card between the "
+                          "two", trick=number, player=names[player], meld=meld.name,
+                          earlier=earlier.name),
                         "4.6.3",
                     )
 
 
 def _meld_name(meld: Meld | None) -> str:
-    if meld is None:
-        return "nothing"
-    return meld.name if isinstance(meld, Conceded) else meld.name.lower()
+    return T("nothing") if meld is None else meld.name
 
 
 def _explain_trick(score: HandScore, verdict: TrickVerdict, names: Sequence[str]) -> None:
     n = verdict.number
     if verdict.winner is None:
         return
-    declared = [
-        f"{names[p]} {' + '.join(m.name for m in verdict.melds[p])}"
-        for p in (verdict.leader, 1 - verdict.leader) if verdict.melds[p]
-    ]
     if not verdict.counted:
+        said = [
+            T("%(player)s %(melds)s", player=names[p],
+              melds=listing(tuple(m.name for m in verdict.melds[p])))
+            for p in (verdict.leader, 1 - verdict.leader) if verdict.melds[p]
+        ]
         score.lines.append(Line(
-            None, f"Trick {n}: {'; '.join(declared)} — not scored: the claim came before step 7",
+            None, T("Trick %(trick)s: %(declared)s — not scored: the claim came before step 7",
+                    trick=n, declared=listing(tuple(said))),
             0, "7.3.2",
         ))
         return
+    declared = [p for p in (0, 1) if verdict.melds[p]]
     if len(declared) == 2:
         loser = 1 - verdict.winner
         best = [best_item(verdict.melds[p]) for p in (0, 1)]
         score.lines.append(Line(
-            loser, f"Trick {n}: {names[verdict.winner]}'s {_meld_name(best[verdict.winner])} "
-            f"outranks {names[loser]}'s {_meld_name(best[loser])} — {verdict.reason}",
+            loser, T("Trick %(trick)s: %(winner)s's %(best)s outranks %(loser)s's %(other)s — "
+                     "%(reason)s", trick=n, winner=names[verdict.winner],
+                     best=_meld_name(best[verdict.winner]), loser=names[loser],
+                     other=_meld_name(best[loser]), reason=verdict.reason),
             0, "4.2",
         ))
     for meld in verdict.melds[verdict.winner]:
         score.lines.append(Line(
-            verdict.winner, f"Trick {n}: {names[verdict.winner]}, {meld.name}",
+            verdict.winner, T("Trick %(trick)s: %(player)s, %(meld)s", trick=n,
+                              player=names[verdict.winner], meld=meld.name),
             meld.points, "4.4.7",
         ))
 
@@ -414,18 +451,21 @@ def _winners(facts: HandFacts, end: Played, names: Sequence[str]) -> list[int | 
     for number in range(1, TRICKS + 1):
         implied = {}
         if end.stichmatsch is not None and number >= MELD_TRICKS:
-            implied["the stichmatsch"] = end.stichmatsch
+            implied["stichmatsch"] = end.stichmatsch
         if number == TRICKS:
-            implied["the last trick"] = end.last
+            implied["last"] = end.last
         for why, player in implied.items():
             known = winners[number - 1]
             if known is not None and known != player:
-                raise RuleViolation(
-                    "end.conflict",
-                    f"Trick {number} is recorded as won by {names[known]}, but {why} says "
-                    f"{names[player]}",
-                    "5",
-                )
+                if why == "stichmatsch":
+                    message = T("Trick %(trick)s is recorded as won by %(recorded)s, but the "
+                                "stichmatsch says %(player)s", trick=number,
+                                recorded=names[known], player=names[player])
+                else:
+                    message = T("Trick %(trick)s is recorded as won by %(recorded)s, but the "
+                                "last trick says %(player)s", trick=number,
+                                recorded=names[known], player=names[player])
+                raise RuleViolation("end.conflict", message, "5")
             winners[number - 1] = player
     if end.stichmatsch is None and all(w is not None for w in winners[MELD_TRICKS - 1:]):
         late = set(winners[MELD_TRICKS - 1:])
@@ -434,14 +474,11 @@ def _winners(facts: HandFacts, end: Played, names: Sequence[str]) -> list[int | 
             assert sweeper is not None
             raise RuleViolation(
                 "end.stichmatsch-missing",
-                f"{names[sweeper]} won all of tricks 8–16: that is a stichmatsch; switch it on",
+                T("%(player)s won all of tricks 8–16: that is a stichmatsch; switch it on",
+                  player=names[sweeper]),
                 "5",
             )
     return winners
-
-
-def _tricks(count: int) -> str:
-    return f"{count} trick" if count == 1 else f"{count} tricks"
 
 
 def _check_piles(
@@ -459,19 +496,24 @@ def _check_piles(
             if possible_pile(piles[player], w)
         ]
         if not options:
-            tricks = (
-                _tricks(known[player]) if unknown == 0
-                else f"{known[player]} to {_tricks(known[player] + unknown)}"
-            )
-            raise RuleViolation(
-                "piles.impossible",
-                f"No cards can make a pile count of {piles[player]} for {names[player]}, "
-                f"who won {tricks}",
-                "6.3.2",
-            ).of_seat(player)
+            if unknown == 0:
+                message = N("No cards can make a pile count of %(pile)s for %(player)s, who "
+                            "won %(num)s trick",
+                            "No cards can make a pile count of %(pile)s for %(player)s, who "
+                            "won %(num)s tricks", known[player], pile=piles[player],
+                            player=names[player], num=known[player])
+            else:
+                most = known[player] + unknown
+                message = N("No cards can make a pile count of %(pile)s for %(player)s, who "
+                            "won %(least)s to %(num)s trick",
+                            "No cards can make a pile count of %(pile)s for %(player)s, who "
+                            "won %(least)s to %(num)s tricks", most, pile=piles[player],
+                            player=names[player], least=known[player], num=most)
+            raise RuleViolation("piles.impossible", message, "6.3.2").of_seat(player)
     raise RuleViolation(
         "piles.impossible",
-        f"Pile counts of {piles[0]} and {piles[1]} cannot both be made with the tricks won",
+        T("Pile counts of %(first)s and %(second)s cannot both be made with the tricks won",
+          first=piles[0], second=piles[1]),
         "6.3.2",
     )
 
@@ -486,31 +528,35 @@ def _score_played(
             points = STICHMATSCH if player == end.stichmatsch else 0
             score.tricks[player] = points
             text = (
-                "Stichmatsch: all of tricks 8–16, trick points 161" if points
-                else "Stichmatsch by the opponent: trick points 0 "
-                f"(pile {end.piles[player]} not scored)"
+                T("%(player)s: Stichmatsch: all of tricks 8–16, trick points 161",
+                  player=names[player]) if points
+                else T("%(player)s: Stichmatsch by the opponent: trick points 0 (pile %(pile)s "
+                       "not scored)", player=names[player], pile=end.piles[player])
             )
-            score.lines.append(Line(player, f"{names[player]}: {text}", points, "5"))
+            score.lines.append(Line(player, text, points, "5"))
             continue
         score.tricks[player] = end.piles[player] + (LAST_TRICK if end.last == player else 0)
-        score.lines.append(Line(player, f"{names[player]}: pile count", end.piles[player], "3"))
+        score.lines.append(Line(player, T("%(player)s: pile count", player=names[player]),
+                                end.piles[player], "3"))
         if end.last == player:
-            score.lines.append(Line(player, f"{names[player]}: last trick", LAST_TRICK, "5"))
+            score.lines.append(Line(player, T("%(player)s: last trick", player=names[player]),
+                                    LAST_TRICK, "5"))
 
 
 def _check_played(facts: HandFacts, end: Played, names: Sequence[str]) -> None:
     if sum(end.piles) != PILES_TOTAL:
         raise RuleViolation(
             "piles.sum",
-            f"The two pile counts must add up to {PILES_TOTAL}, not "
-            f"{end.piles[0]} + {end.piles[1]} = {sum(end.piles)}",
+            T("The two pile counts must add up to %(total)s, not %(first)s + %(second)s = "
+              "%(sum)s", total=PILES_TOTAL, first=end.piles[0], second=end.piles[1],
+              sum=sum(end.piles)),
             "6.3.1",
         )
     if end.stichmatsch is not None and end.last != end.stichmatsch:
         raise RuleViolation(
             "end.conflict",
-            f"A stichmatsch by {names[end.stichmatsch]} includes the last trick, which "
-            f"cannot then be {names[end.last]}'s",
+            T("A stichmatsch by %(player)s includes the last trick, which cannot then be "
+              "%(other)s's", player=names[end.stichmatsch], other=names[end.last]),
             "6.3.7",
         )
     winners = _winners(facts, end, names)
@@ -525,7 +571,8 @@ def _score_claim_piles(
     for player in (0, 1):
         score.tricks[player] = end.piles[player]
         score.lines.append(Line(
-            player, f"{names[player]}: pile count of the completed tricks ({end.completed})",
+            player, T("%(player)s: pile count of the completed tricks (%(completed)s)",
+                      player=names[player], completed=end.completed),
             end.piles[player], "7.3.2",
         ))
 
@@ -533,7 +580,8 @@ def _score_claim_piles(
 def _check_claim_piles(facts: HandFacts, end: Claim, names: Sequence[str]) -> None:
     if sum(end.piles) > PILES_TOTAL:
         raise RuleViolation(
-            "piles.sum", f"The piles of completed tricks cannot hold more than {PILES_TOTAL}",
+            "piles.sum",
+            T("The piles of completed tricks cannot hold more than %(total)s", total=PILES_TOTAL),
             "6.3.1",
         )
     winners = [t.winner for t in facts.tricks[: end.completed]]
@@ -541,7 +589,9 @@ def _check_claim_piles(facts: HandFacts, end: Claim, names: Sequence[str]) -> No
     if not possible_pile(sum(end.piles), end.completed):
         raise RuleViolation(
             "piles.impossible",
-            f"The {2 * end.completed} cards of {end.completed} completed tricks cannot be "
-            f"worth {sum(end.piles)} together",
+            N("The %(cards)s cards of %(num)s completed trick cannot be worth %(sum)s together",
+              "The %(cards)s cards of %(num)s completed tricks cannot be worth %(sum)s "
+              "together", end.completed, cards=2 * end.completed, num=end.completed,
+              sum=sum(end.piles)),
             "6.3.2",
         )

@@ -9,6 +9,7 @@ from typing import Any
 from ...errors import RuleViolation
 from ...race import Finish, RaceRules, award_reason, finish, game_award, judge_call
 from ...tricks import read_trusted
+from ...words import N, T, Text
 from ..base import Award, HandOutcome, Line, MatchResult, Standing, fold_hands
 from ..dealer import out_of_turn, proposed_after
 from .facts import Claim, Decider, End, HandFacts, Played, parse_hand, read_canonical
@@ -16,13 +17,20 @@ from .hand import HandScore, score_hand
 from .stored import Stored, StoredDetail, score_stored
 
 RACE = RaceRules(target=501, award=1, big_award=2, far_behind_at_most=250, wrong_call_award=1)
-UNIT = "buli"
+
+
+def UNIT(amount: int) -> Text:       # noqa: N802 - the race's unit, as ``counted`` says it
+    """"1 buli", "2 buli": the race's award, a whole sentence per language (7.2)."""
+    return N("%(num)s buli", "%(num)s buli", amount, num=amount)
+
 TARGET = RACE.target
 NOT_REACHED = Finish((), None)
 
 
-def _buli(amount: int) -> str:
-    return f"{amount} buli" + (" (maccs)" if amount == 2 else "")
+def _buli(amount: int) -> Text:
+    if amount == 2:
+        return T("2 buli (maccs)")
+    return UNIT(amount)
 
 
 class MatchFold:
@@ -66,33 +74,35 @@ class MatchFold:
         if self.winner is not None:
             raise RuleViolation(
                 "match.over",
-                f"The match is over: {self.names[self.winner]} reached {self.target} buli",
+                N("The match is over: %(player)s reached %(num)s buli",
+                  "The match is over: %(player)s reached %(num)s buli", self.target,
+                  player=self.names[self.winner], num=self.target),
                 "7.5",
             )
         due = self.next_dealer
         if end is None:
             if not last:
                 raise RuleViolation(
-                    "hand.unfinished", "Only the last hand can still be in progress", "6.1"
+                    "hand.unfinished", T("Only the last hand can still be in progress"), "6.1"
                 )
             read = stored or self._score(raw, facts, trusted, due)
             scores = read.scores
             tentative = (self.totals[0] + scores[0], self.totals[1] + scores[1])
             self.draft, _ = self._outcome(
-                number, read, tentative, "in progress", due, stored is not None
+                number, read, tentative, T("in progress"), due, stored is not None
             )
             self.draft.complete = False
             return
         if self.decider and not isinstance(end, Decider):
             raise RuleViolation(
                 "decider.due",
-                f"Both totals were equal at {self.totals[0]}: this is a decider hand, with no "
-                "claims; record who scored first",
+                T("Both totals were equal at %(total)s: this is a decider hand, with no claims; "
+                  "record who scored first", total=self.totals[0]),
                 "7.4",
             )
         if not self.decider and isinstance(end, Decider):
             raise RuleViolation(
-                "decider.not-due", "A decider hand follows only a tie of 501 or more", "7.4"
+                "decider.not-due", T("A decider hand follows only a tie of 501 or more"), "7.4"
             )
         read = stored or self._score(raw, facts, trusted, due)
         dealer = read.dealer
@@ -109,7 +119,8 @@ class MatchFold:
             first = end.first
             outcome.totals_after = before
             self._award(outcome, Award(
-                first, 1, f"{self.names[first]} scored first in the decider hand"
+                first, 1, T("%(player)s scored first in the decider hand",
+                            player=self.names[first])
             ), "7.4", tail)
         self.hands.append(outcome)
 
@@ -154,27 +165,28 @@ class MatchFold:
         done = NOT_REACHED if new[0] < TARGET and new[1] < TARGET else finish(new, TARGET)
         if not done.reached:
             self.totals = new
-            outcome.summary = "no one reached 501"
+            outcome.summary = T("no one reached 501")
             return
         if len(done.reached) == 1:
             (p,) = done.reached
             amount = game_award(RACE, new[1 - p])
-            reason = (
-                f"{self.names[p]} reached {new[p]}; {self.names[1 - p]} has "
-                + award_reason(RACE, new[1 - p], UNIT)
-            )
+            reason = T("%(player)s reached %(total)s; %(other)s has %(award)s",
+                       player=self.names[p], total=new[p], other=self.names[1 - p],
+                       award=award_reason(RACE, new[1 - p], UNIT))
             self._award(outcome, Award(p, amount, reason), "7.2", tail)
         elif done.winner is not None:
             p = done.winner
             self._award(outcome, Award(
-                p, 1, f"both over 501, {self.names[p]}'s {new[p]} is the higher → 1 buli"
+                p, 1, T("both over 501, %(player)s's %(total)s is the higher → 1 buli",
+                        player=self.names[p], total=new[p])
             ), "7.2", tail)
         else:
             self.totals = new
             self.decider = True
-            outcome.summary = f"both at {new[0]}: a decider hand follows"
+            outcome.summary = T("both at %(total)s: a decider hand follows", total=new[0])
             tail.append(Line(
-                None, f"Both totals are {new[0]}: a decider hand follows; the totals stay",
+                None, T("Both totals are %(total)s: a decider hand follows; the totals stay",
+                        total=new[0]),
                 None, "7.4",
             ))
 
@@ -190,8 +202,9 @@ class MatchFold:
             parts = [before[player], scores[player] - piles, piles]
             tail.append(Line(
                 player,
-                f"{self.names[player]}'s count: total {parts[0]} + melds {parts[1]} + "
-                f"piles {parts[2]} = {counts[player]}",
+                T("%(player)s's count: total %(total)s + melds %(melds)s + piles %(piles)s = "
+                  "%(count)s", player=self.names[player], total=parts[0], melds=parts[1],
+                  piles=parts[2], count=counts[player]),
                 None, "7.3.2",
             ))
         verdict = judge_call(RACE, end.claimant, counts, UNIT)
@@ -199,17 +212,19 @@ class MatchFold:
         outcome.totals_after = counts
         outcome.detail["claim_right"] = verdict.right
         self._award(outcome, Award(
-            verdict.winner, verdict.award, f"{who} claims 501 — {verdict.reason}"
+            verdict.winner, verdict.award,
+            T("%(player)s claims 501 — %(verdict)s", player=who, verdict=verdict.reason)
         ), "7.3", tail)
 
     def _award(self, outcome: HandOutcome, award: Award, rule: str, tail: list[Line]) -> None:
         outcome.award = award
         outcome.reset = True
         name = self.names[award.winner]
-        outcome.summary = f"{name} wins {_buli(award.amount)}"
+        outcome.summary = T("%(player)s wins %(buli)s", player=name, buli=_buli(award.amount))
         tail.append(Line(
-            award.winner, f"{award.reason}: {name} wins {_buli(award.amount)}; both totals "
-            "reset to 0", None, rule,
+            award.winner, T("%(reason)s: %(player)s wins %(buli)s; both totals reset to 0",
+                            reason=award.reason, player=name, buli=_buli(award.amount)),
+            None, rule,
         ))
         buli = [*self.buli]
         buli[award.winner] += award.amount
@@ -224,14 +239,13 @@ class MatchFold:
 
     def standing(self) -> Standing:
         if self.winner is not None:
-            phase = (
-                f"Match over: {self.names[self.winner]} wins "
-                f"{self.buli[self.winner]}–{self.buli[1 - self.winner]}"
-            )
+            phase = T("Match over: %(player)s wins %(won)s–%(lost)s",
+                      player=self.names[self.winner], won=self.buli[self.winner],
+                      lost=self.buli[1 - self.winner])
         elif self.decider:
-            phase = "Decider hand: the first to score wins 1 buli; no claims"
+            phase = T("Decider hand: the first to score wins 1 buli; no claims")
         else:
-            phase = "Game in progress"
+            phase = T("Game in progress")
         return Standing(
             totals=self.totals, victory=self.buli,
             dealer=self.next_dealer if self.draft is None else self.draft.dealer, phase=phase,
@@ -251,7 +265,8 @@ def _lines(
         lines.insert(0, out_of_turn(dealer, due, list(names)))
     if not isinstance(end, Decider):
         for player in (0, 1):
-            lines.append(Line(player, f"{names[player]}: hand score", score.scores[player], "6.2"))
+            lines.append(Line(player, T("%(player)s: hand score", player=names[player]),
+                              score.scores[player], "6.2"))
     lines.extend(tail)
     return lines
 

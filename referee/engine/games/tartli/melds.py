@@ -9,6 +9,7 @@ from itertools import product
 
 from ...cards import HUNGARIAN, Card
 from ...errors import RuleViolation, shown
+from ...words import P, T, Text
 from .values import SEQUENCE_ORDER
 
 SET_POINTS = {"O": 200, "9": 150, "A": 100, "10": 100, "K": 100, "U": 100}   # 4.1
@@ -16,7 +17,32 @@ SET_STRENGTH = ("U", "K", "10", "A", "9", "O")                              # 4.
 SEQUENCE_POINTS = {3: 20, 4: 50, 5: 100, 6: 100, 7: 100, 8: 100}            # 4.1
 SEQUENCE_NAMES = {3: "terc", 4: "kvart", 5: "kvint", 6: "szext", 7: "szept", 8: "okt"}
 BELA_POINTS = 40
-PLURAL = {"O": "Overs", "9": "Nines", "A": "Aces", "10": "Tens", "K": "Kings", "U": "Unders"}
+SET_NAMES = {
+    "O": P("tartli", "Four Overs"), "9": P("tartli", "Four Nines"), "A": P("tartli", "Four Aces"),
+    "10": P("tartli", "Four Tens"), "K": P("tartli", "Four Kings"),
+    "U": P("tartli", "Four Unders"),
+}
+
+
+def sequence_name(length: int, card: str) -> Text:
+    """"Kvint to the Ace of hearts": the game's word for the sequence, to its top card."""
+    if length == 3:
+        return T("Terc to the %(card)s", card=card)
+    if length == 4:
+        return T("Kvart to the %(card)s", card=card)
+    if length == 5:
+        return T("Kvint to the %(card)s", card=card)
+    if length == 6:
+        return T("Szext to the %(card)s", card=card)
+    if length == 7:
+        return T("Szept to the %(card)s", card=card)
+    return T("Okt to the %(card)s", card=card)
+
+
+def a_sequence(length: int) -> Text:
+    """"a kvint", "an okt": a sequence by its length alone."""
+    return {3: T("a terc"), 4: T("a kvart"), 5: T("a kvint"), 6: T("a szext"),
+            7: T("a szept")}.get(length) or T("an okt")
 
 Key = tuple[int, ...]
 
@@ -44,7 +70,7 @@ class SetMeld:
 
     @property
     def name(self) -> str:
-        return f"Four {PLURAL[self.rank]}"
+        return SET_NAMES[self.rank]
 
 
 @dataclass(frozen=True)
@@ -79,10 +105,7 @@ class SeqMeld:
 
     @property
     def name(self) -> str:
-        return (
-            f"{SEQUENCE_NAMES[self.length].capitalize()} to the "
-            f"{HUNGARIAN.rank_names[self.top]} of {HUNGARIAN.suit_names[self.suit]}"
-        )
+        return sequence_name(self.length, HUNGARIAN.long_name(Card(self.top, self.suit)))
 
 
 @dataclass(frozen=True)
@@ -102,8 +125,8 @@ class Conceded:
     @property
     def name(self) -> str:
         if self.kind == "set":
-            return "a set (conceded)"
-        return f"a {SEQUENCE_NAMES[self.length]} (conceded)"
+            return T("a set (conceded)")
+        return T("%(sequence)s (conceded)", sequence=a_sequence(self.length))
 
     def candidates(self) -> list[SetMeld | SeqMeld]:
         if self.kind == "set":
@@ -122,22 +145,33 @@ _CONCEDED_SEQ = re.compile(r"^seq:\?/([1-9])$")
 def make_sequence(suit: str, top: str, length: int) -> SeqMeld:
     if not 3 <= length <= 8:
         raise RuleViolation(
-            "meld.length", f"A sequence has 3 to 8 cards, not {length}", "4.1"
+            "meld.length", T("A sequence has 3 to 8 cards, not %(length)s", length=length), "4.1"
         )
     if SEQUENCE_ORDER.index(top) + length > 8:
         raise RuleViolation(
             "meld.top",
-            f"A {SEQUENCE_NAMES[length]} cannot start at the "
-            f"{HUNGARIAN.rank_names[top]}: there are not {length} cards below it",
+            T("%(sequence)s cannot start at the %(rank)s: there are not %(length)s cards below "
+              "it", sequence=a_sequence(length), rank=HUNGARIAN.rank_names[top], length=length),
             "4.1",
         )
     return SeqMeld(suit, top, length)
 
 
+def _no_set(rank: str, why: bool = False) -> Text:
+    """The refusal of four Eights or four Sevens as a set (4.1)."""
+    if why:
+        if rank == "8":
+            return T("Four Eights are not a meld: there is no set of Eights or Sevens")
+        return T("Four Sevens are not a meld: there is no set of Eights or Sevens")
+    if rank == "8":
+        return T("Four Eights are not a meld")
+    return T("Four Sevens are not a meld")
+
+
 def make_set(rank: str) -> SetMeld:
     if rank not in SET_POINTS:
         raise RuleViolation(
-            "meld.no-set", f"Four {HUNGARIAN.rank_names[rank]}s are not a meld", "4.1"
+            "meld.no-set", _no_set(rank), "4.1"
         )
     return SetMeld(rank)
 
@@ -146,7 +180,7 @@ def parse_meld(text: object) -> Meld:
     """Read a meld in the rules' notation: ``set:A``, ``seq:h/K/4``, or conceded
     ``set:?`` / ``seq:?/4``."""
     if not isinstance(text, str):
-        raise RuleViolation("meld.unknown", f"{shown(text)} is not a meld", "4.1")
+        raise RuleViolation("meld.unknown", T("%(text)s is not a meld", text=shown(text)), "4.1")
     text = text.strip()
     if text == "set:?":
         return Conceded("set")
@@ -158,7 +192,8 @@ def parse_meld(text: object) -> Meld:
         return make_set(match.group(1))
     if match := _SEQ.match(text):
         return make_sequence(match.group(1), match.group(2), int(match.group(3)))
-    raise RuleViolation("meld.unknown", f"“{text[:20]}” is not a meld", "4.1")
+    raise RuleViolation("meld.unknown", T("%(text)s is not a meld", text=f"“{text[:20]}”"),
+                        "4.1")
 
 
 def _as_sequence(cards: frozenset[Card]) -> SeqMeld | None:
@@ -188,8 +223,7 @@ def recognize(cards: list[Card]) -> tuple[SetMeld | SeqMeld, ...]:
         if rank not in SET_POINTS:
             raise RuleViolation(
                 "meld.no-set",
-                f"Four {HUNGARIAN.rank_names[rank]}s are not a meld: there is no set of "
-                "Eights or Sevens",
+                _no_set(rank, why=True),
                 "4.1",
             )
         meld = SetMeld(rank)
@@ -206,8 +240,8 @@ def recognize(cards: list[Card]) -> tuple[SetMeld | SeqMeld, ...]:
     names = " ".join(HUNGARIAN.short_name(c) for c in sorted(shown, key=_card_order))
     raise RuleViolation(
         "meld.not-a-meld",
-        f"{names} is not a meld: a set is all four cards of one rank, a sequence is 3 or more "
-        "consecutive cards of one suit (A K O U 10 9 8 7)",
+        T("%(cards)s is not a meld: a set is all four cards of one rank, a sequence is 3 or "
+          "more consecutive cards of one suit (A K O U 10 9 8 7)", cards=names),
         "4.1",
     )
 
@@ -254,7 +288,7 @@ def contest_winner(leader: tuple[Meld, ...], second: tuple[Meld, ...], trumps: s
             if any(isinstance(m, Conceded) for m in (second if conceded_side == 0 else leader)):
                 raise RuleViolation(
                     "meld.conceded-both",
-                    "Both declarations are marked conceded: enter the winning one in full",
+                    T("Both declarations are marked conceded: enter the winning one in full"),
                     "6.1.4",
                 )
             winner = 1 - conceded_side
@@ -271,15 +305,15 @@ def contest_winner(leader: tuple[Meld, ...], second: tuple[Meld, ...], trumps: s
             ):
                 raise RuleViolation(
                     "meld.conceded-cannot-lose",
-                    "No declaration matching the conceded announcement would lose to "
-                    "the other player's: enter it in full",
+                    T("No declaration matching the conceded announcement would lose to the other "
+                      "player's: enter it in full"),
                     "6.1.4",
                 )
         else:
             winner = 0 if lk[0] >= sk[0] else 1
     if any(isinstance(m, Conceded) for m in (leader, second)[winner]):
         raise RuleViolation(
-            "meld.conceded-wins", "A declaration that wins must be entered in full", "6.1.4"
+            "meld.conceded-wins", T("A declaration that wins must be entered in full"), "6.1.4"
         )
     return winner
 
@@ -287,23 +321,23 @@ def contest_winner(leader: tuple[Meld, ...], second: tuple[Meld, ...], trumps: s
 def contest_reason(leader: tuple[Meld, ...], second: tuple[Meld, ...], trumps: str) -> str:
     """Which ranking rule (4.2) decided the contest, in words a player understands."""
     if not leader or not second:
-        return "only one player declared"
+        return T("only one player declared")
     lb, sb = best_item(leader), best_item(second)
     assert lb is not None and sb is not None
     if isinstance(lb, Conceded) or isinstance(sb, Conceded):
-        return "the other player conceded"
+        return T("the other player conceded")
     if isinstance(lb, SetMeld) != isinstance(sb, SetMeld):
-        return "any set beats any sequence (4.2.1)"
+        return T("any set beats any sequence (4.2.1)")
     if isinstance(lb, SetMeld) and isinstance(sb, SetMeld):
-        return "set against set: O > 9 > A > 10 > K > U (4.2.2)"
+        return T("set against set: O > 9 > A > 10 > K > U (4.2.2)")
     assert isinstance(lb, SeqMeld) and isinstance(sb, SeqMeld)
     if lb.length != sb.length:
-        return "the longer sequence wins (4.2.3)"
+        return T("the longer sequence wins (4.2.3)")
     if lb.top != sb.top:
-        return "equal length: the higher top card wins (4.2.4)"
+        return T("equal length: the higher top card wins (4.2.4)")
     if (lb.suit == trumps) != (sb.suit == trumps):
-        return "equal length and top: the one in trumps wins (4.2.5)"
-    return "equal length and top, neither in trumps: the leader's wins (4.2.6)"
+        return T("equal length and top: the one in trumps wins (4.2.5)")
+    return T("equal length and top, neither in trumps: the leader's wins (4.2.6)")
 
 
 def check_eligible(leader: tuple[Meld, ...], second: tuple[Meld, ...]) -> None:
@@ -318,8 +352,8 @@ def check_eligible(leader: tuple[Meld, ...], second: tuple[Meld, ...]) -> None:
         if not has_set:
             raise RuleViolation(
                 "meld.not-eligible",
-                "The leader declared a set, so the second may declare only if his "
-                "declaration contains a set",
+                T("The leader declared a set, so the second may declare only a declaration "
+                  "that contains a set"),
                 "4.5",
             )
         return
@@ -327,8 +361,9 @@ def check_eligible(leader: tuple[Meld, ...], second: tuple[Meld, ...]) -> None:
     if not has_set and second_seq < lead_len:
         raise RuleViolation(
             "meld.not-eligible",
-            f"The leader declared a {SEQUENCE_NAMES[lead_len]}, so the second may declare "
-            f"only a set or a sequence of {lead_len} or more cards",
+            T("The leader declared %(sequence)s, so the second may declare only a set or a "
+              "sequence of %(length)s or more cards", sequence=a_sequence(lead_len),
+              length=lead_len),
             "4.5",
         )
 

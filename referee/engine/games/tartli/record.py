@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from ...cards import HUNGARIAN, Card
 from ...errors import RuleViolation
 from ...tricks import cards_of, follower_hands, recorded_tricks
+from ...words import T
 from .facts import HandFacts
 from .values import MELD_TRICKS, TRICKS, card_points, trick_winner
 
@@ -30,6 +31,15 @@ class Record:
         for winner, points in list(zip(self.winners, self.points))[:tricks]:
             piles[winner] += points
         return piles[0], piles[1]
+
+
+def meld_in_trick(meld: str, trick: int) -> str:
+    """When a card was shown: "Four Overs in trick 3"."""
+    return T("%(meld)s in trick %(trick)s", meld=meld, trick=trick)
+
+
+def bela_before(trick: int) -> str:
+    return T("béla before the end of trick %(trick)s", trick=trick)
 
 
 def _name(card: Card) -> str:
@@ -65,8 +75,9 @@ def read_record(facts: HandFacts, dealer: int, names: Sequence[str]) -> Record |
             if card in played:
                 raise RuleViolation(
                     "record.twice",
-                    f"The {_name(card)} is recorded in trick {played[card][1]} and again in "
-                    f"trick {number}: every card is played once",
+                    T("The %(card)s is recorded in trick %(first)s and again in trick "
+                      "%(again)s: every card is played once", card=_name(card),
+                      first=played[card][1], again=number),
                     "6.1.6",
                 )
             played[card] = (player, number)
@@ -75,8 +86,9 @@ def read_record(facts: HandFacts, dealer: int, names: Sequence[str]) -> Record |
         if trick.winner is not None and trick.winner != leader:
             raise RuleViolation(
                 "record.winner",
-                f"Trick {number} is recorded as won by {names[trick.winner]}, but the cards "
-                f"played give it to {names[leader]}",
+                T("Trick %(trick)s is recorded as won by %(recorded)s, but the cards played "
+                  "give it to %(winner)s", trick=number, recorded=names[trick.winner],
+                  winner=names[leader]),
                 "2.5",
             )
         winners.append(leader)
@@ -101,8 +113,10 @@ def check_piles(piles: tuple[int, int], record: Record, tricks: int, names: Sequ
     if computed != piles:
         raise RuleViolation(
             "record.piles",
-            f"The cards recorded make pile counts of {computed[0]} for {names[0]} and "
-            f"{computed[1]} for {names[1]}, not {piles[0]} and {piles[1]}",
+            T("The cards recorded make pile counts of %(first_pile)s for %(first)s and "
+              "%(second_pile)s for %(second)s, not %(first_given)s and %(second_given)s",
+              first_pile=computed[0], first=names[0], second_pile=computed[1],
+              second=names[1], first_given=piles[0], second_given=piles[1]),
             "6.1.6",
         )
 
@@ -127,8 +141,9 @@ def _check_talon_cards(facts: HandFacts, record: Record, names: Sequence[str]) -
             if number <= 7 or (loser7 is not None and player != loser7):
                 raise RuleViolation(
                     "record.talon",
-                    f"Trick {number}: the {_name(card)} lies under the talon until the loser of "
-                    f"trick 7 takes it, so {names[player]} cannot play it there",
+                    T("Trick %(trick)s: the %(card)s lies under the talon until the loser of "
+                      "trick 7 takes it, so %(player)s cannot play it there", trick=number,
+                      card=_name(card), player=names[player]),
                     "2.6",
                 )
     if k is not None and indicator in record.played:
@@ -137,15 +152,17 @@ def _check_talon_cards(facts: HandFacts, record: Record, names: Sequence[str]) -
         if number < k or (exchanger is not None and player != exchanger):
             raise RuleViolation(
                 "record.talon",
-                f"Trick {number}: the {_name(indicator)} was taken in the exchange before "
-                f"trick {k} by its leader, so {names[player]} cannot play it there",
+                T("Trick %(trick)s: the %(card)s was taken in the exchange before trick "
+                  "%(exchange)s by its leader, so %(player)s cannot play it there",
+                  trick=number, card=_name(indicator), exchange=k, player=names[player]),
                 "2.8",
             )
     if k is not None and seven in record.played and record.played[seven][1] < k:
         raise RuleViolation(
             "record.talon",
-            f"The {_name(seven)} was played to trick {record.played[seven][1]}, so it cannot "
-            f"be exchanged before trick {k}",
+            T("The %(card)s was played to trick %(trick)s, so it cannot be exchanged before "
+              "trick %(exchange)s", card=_name(seven), trick=record.played[seven][1],
+              exchange=k),
             "2.8",
         )
 
@@ -159,11 +176,11 @@ def _check_shown_cards(facts: HandFacts, record: Record, names: Sequence[str]) -
         for player in (0, 1):
             for meld in trick.melds[player]:
                 for card in sorted(meld.cards):
-                    shows.append((player, card, number, f"{meld.name} in trick {number}"))
+                    shows.append((player, card, number, meld_in_trick(meld.name, number)))
     if facts.bela:
         for rank in ("K", "O"):
             shows.append((facts.bela.player, Card(rank, facts.trumps), facts.bela.trick,
-                          f"béla before the end of trick {facts.bela.trick}"))
+                          bela_before(facts.bela.trick)))
     # the indicator and the exchanged trump 7 change hands: 6.3.6 checks them
     special = {facts.indicator, Card("7", facts.trumps)} if facts.exchange else {facts.indicator}
     for player, card, number, what in shows:
@@ -173,15 +190,17 @@ def _check_shown_cards(facts: HandFacts, record: Record, names: Sequence[str]) -
         if played_in < number:
             raise RuleViolation(
                 "record.shown",
-                f"{names[player]} showed the {_name(card)} ({what}), but it was already played "
-                f"to trick {played_in}",
+                T("%(player)s showed the %(card)s (%(when)s), but it was already played to "
+                  "trick %(trick)s", player=names[player], card=_name(card), when=what,
+                  trick=played_in),
                 "4.3.3",
             )
         if by != player and card not in special:
             raise RuleViolation(
                 "record.shown",
-                f"{names[player]} showed the {_name(card)} ({what}), but {names[by]} played it "
-                f"to trick {played_in}: cards never pass between the players",
+                T("%(player)s showed the %(card)s (%(when)s), but %(other)s played it to trick "
+                  "%(trick)s: cards never pass between the players", player=names[player],
+                  card=_name(card), when=what, other=names[by], trick=played_in),
                 "6.3.6",
             )
 
@@ -193,11 +212,12 @@ def _check_legal_plays(facts: HandFacts, record: Record, names: Sequence[str]) -
             [(n, record.leaders[n - 1], cards_of(facts.tricks, n))
              for n in range(MELD_TRICKS, TRICKS + 1)]):
         if cards[1] not in legal_plays(held, cards[0], facts.trumps, number):
-            shown = " ".join(HUNGARIAN.short_name(card) for card in held)
+            shown = " ".join(HUNGARIAN.short_name(card) for card in held)    # notation
             raise RuleViolation(
                 "play.illegal",
-                f"Trick {number}: {names[leader]} led the {_name(cards[0])}; "
-                f"{names[1 - leader]} held {shown} and had to follow suit, or else play a "
-                f"trump, so the {_name(cards[1])} was not allowed",
+                T("Trick %(trick)s: %(leader)s led the %(led)s; %(second)s held %(held)s and "
+                  "had to follow suit, or else play a trump, so the %(played)s was not allowed",
+                  trick=number, leader=names[leader], led=_name(cards[0]),
+                  second=names[1 - leader], held=shown, played=_name(cards[1])),
                 "2.7",
             )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import RuleViolation
+from ...words import T
 from ..base import Repair
 
 
@@ -29,8 +30,8 @@ def repair_decider(
     if problem.code == "decider.not-due":
         return [Repair(
             "drop-decider", hands[: number - 1] + rest, (number,), True, "remove {hands}",
-            "a decider hand records only who scored first, not the trump indicator and the "
-            "piles an ordinary hand needs (rules 6.1, 7.4)",
+            T("a decider hand records only who scored first, not the trump indicator and the "
+              "piles an ordinary hand needs (rules 6.1, 7.4)"),
         )]
     if problem.code == "decider.due":
         ways = []
@@ -40,8 +41,8 @@ def repair_decider(
             ways.append(Repair(
                 f"decider-{player}", hands[: number - 1] + [decider] + rest, (number,), False,
                 f"make {{hands}} the decider hand, won by {names[player]}, who scored first",
-                "its tricks, béla and piles are dropped: a decider hand stops at the first "
-                "score (rule 7.4)",
+                T("its tricks, béla and piles are dropped: a decider hand stops at the first "
+                  "score (rule 7.4)"),
             ))
         return ways
     return []

@@ -32,6 +32,7 @@ from typing import Any
 from ...cards import SWISS_TAROT, Card
 from ...errors import RuleViolation, shown
 from ...ledger import settle_up
+from ...words import T, listing
 from ..base import (
     Game,
     require_known_keys,
@@ -44,15 +45,18 @@ from .exchange import check_discard
 from .facts import DISTINCT_DISCARD, hand_to_json, parse_hand
 from .match import MatchFold, complete_hands, settle_text
 from .play import is_trump, led_suit, legal_plays, trick_winner
-from .table import Table
+from .table import KINGS_ANY, KINGS_SEVEN, Table, in_order
 from .values import (
     DEFAULT_STAKE,
     DEFAULT_THRESHOLD,
+    HALF,
     MAX_PLAYERS,
     MAX_STAKE,
     MIN_PLAYERS,
     PRESET_PLAYERS,
     THRESHOLDS,
+    TOTAL_POINTS,
+    WIN_AT,
     Sizes,
     card_points,
     deal_sizes,
@@ -66,10 +70,11 @@ SWITCHES = ("kings_any_number", "seven_fives", "no_misere", "misere_least_wins",
 SETTINGS_KEYS = frozenset({"players", "first_dealer", "stake", "threshold", *SWITCHES})
 CONFLICTS = (
     ("kings_any_number", "seven_fives",
-     "“Kings: any number” and “Seven 5-point cards” cannot both be on: the second allows no "
-     "kings-only discard"),
+     T("“Kings: any number” and “Seven 5-point cards” cannot both be on: the second allows no "
+       "kings-only discard")),
     ("no_misere", "misere_least_wins",
-     "“No Misère” and “Misère: least wins” cannot both be on: without Misère nobody wins one"),
+     T("“No Misère” and “Misère: least wins” cannot both be on: without Misère nobody wins "
+       "one")),
 )
 
 
@@ -78,29 +83,32 @@ class Troggu(Game):
     title = "Troggu"
     deck = SWISS_TAROT
     players = (MIN_PLAYERS, MAX_PLAYERS)
-    victory_unit = "Rappen"
+    victory_unit = "Rappen"         # a key of the statistics too: a plain str
     race = False
 
     def settings(self, raw: dict[str, Any]) -> dict[str, Any]:
-        require_known_keys(raw, SETTINGS_KEYS, "the settings", "8")
+        require_known_keys(raw, SETTINGS_KEYS, T("the settings"), "8")
         names = require_names(
             raw.get("players"), MIN_PLAYERS, MAX_PLAYERS,
-            f"Troggu is for {MIN_PLAYERS} to {MAX_PLAYERS} players: give their names in "
-            "seating order", "1",
+            T("Troggu is for %(least)s to %(most)s players: give their names in seating order",
+              least=MIN_PLAYERS, most=MAX_PLAYERS), "1",
         )
         stake = raw.get("stake", DEFAULT_STAKE)
         if isinstance(stake, bool) or not isinstance(stake, int) or not 1 <= stake <= MAX_STAKE:
             raise RuleViolation(
                 "settings.stake",
-                f"The stake is a whole number of Rappen from 1 to {MAX_STAKE}, not {shown(stake)}",
+                T("The stake is a whole number of Rappen from 1 to %(most)s, not %(given)s",
+                  most=MAX_STAKE, given=shown(stake)),
                 "8",
             )
         threshold = raw.get("threshold", DEFAULT_THRESHOLD)
         if not isinstance(threshold, str) or threshold not in THRESHOLDS:
-            presets = ", ".join(f"{name} ({d})" for name, d in THRESHOLDS.values())
+            presets = listing([T("%(preset)s (%(threshold)s)", preset=name, threshold=d)
+                               for name, d in THRESHOLDS.values()])
             raise RuleViolation(
                 "settings.threshold",
-                f"The doubling threshold is one of the presets {presets}, not {shown(threshold)}",
+                T("The doubling threshold is one of the presets %(presets)s, not %(given)s",
+                  presets=presets, given=shown(threshold)),
                 "8",
             )
         switches = require_switches(raw, SWITCHES)
@@ -109,7 +117,7 @@ class Troggu(Game):
                 raise RuleViolation("settings.variants", message, "8")
         return {
             "players": names,
-            "first_dealer": require_player(raw.get("first_dealer"), "The first dealer",
+            "first_dealer": require_player(raw.get("first_dealer"), T("The first dealer"),
                                            len(names), "1"),
             "stake": stake,
             "threshold": threshold,
@@ -123,64 +131,75 @@ class Troggu(Game):
         return ""                   # the balances are the totals: one row on the scoreboard
 
     def victory_label(self, settings: dict[str, Any]) -> str:
-        return "Balance (Rappen)"
+        return T("Balance (Rappen)")
 
     def rules_in_force(self, settings: dict[str, Any]) -> list[str]:
         table = Table.from_settings(settings)
         n, stake, d = table.n, table.stake, table.threshold
         sizes = table.sizes
-        rules = [
-            f"Troggu for {n} players, seated {', '.join(table.names)} in playing order "
-            "(anticlockwise); the deal passes to the right after every hand",
-            f"{n} players: {sizes.hand} cards each ({sizes.packets}), a Tapp of {sizes.tapp}"
-            + (" (Grächen deal)" if settings.get("graechen_deal") and n in (4, 5) else ""),
-            f"Stake {stake} Rappen a unit; a side wins with 58 of the 114 card points; "
-            "57–57 pays nothing",
-            f"Double threshold {table.threshold_name}: ×2 when the losing side has {d} or "
-            "fewer; ×3 when it won no trick; a Solo doubles every payment",
-            "The losing side pays both ways: a losing declarer pays every opponent",
+        graechen = bool(settings.get("graechen_deal")) and n in (4, 5)
+        deal = dict(players=n, cards=sizes.hand, packets=sizes.packets, tapp=sizes.tapp)
+        rules: list[str] = [
+            T("Troggu for %(players)s players, seated %(names)s in playing order "
+              "(anticlockwise); the deal passes to the right after every hand", players=n,
+              names=in_order(list(table.names))),
+            T("%(players)s players: %(cards)s cards each (%(packets)s), a Tapp of %(tapp)s "
+              "(Grächen deal)", **deal) if graechen else
+            T("%(players)s players: %(cards)s cards each (%(packets)s), a Tapp of %(tapp)s",
+              **deal),
+            T("Stake %(stake)s Rappen a unit; a side wins with %(win_at)s of the %(total)s card "
+              "points; %(half)s–%(half)s pays nothing", stake=stake, win_at=WIN_AT,
+              total=TOTAL_POINTS, half=HALF),
+            T("Double threshold %(preset)s: ×2 when the losing side has %(threshold)s or "
+              "fewer; ×3 when it won no trick; a Solo doubles every payment",
+              preset=table.threshold_name, threshold=d),
+            T("The losing side pays both ways: a losing declarer pays every opponent"),
         ]
         if n >= 7:
             rules += [
-                "All pass: the holder of the fool, else of trump I, must play a normal game "
-                "(forced game); if both lie in the Tapp, a Misère"
-                + (" — thrown in under “No Misère”" if table.no_misere else ""),
-                "The Tappist calls a trump I–XX; its holder is his partner and takes (or pays) "
-                "2 units, the Tappist the rest; if the card is his own or in the Tapp he plays "
-                "alone and settles with every opponent (house rule)",
+                T("All pass: the holder of the fool, else of trump I, must play a normal game "
+                  "(forced game); if both lie in the Tapp, a Misère — thrown in under “No "
+                  "Misère”") if table.no_misere else
+                T("All pass: the holder of the fool, else of trump I, must play a normal game "
+                  "(forced game); if both lie in the Tapp, a Misère"),
+                T("The Tappist calls a trump I–XX; its holder is the Tappist's partner and "
+                  "takes (or pays) 2 units, the Tappist the rest; if the card is the Tappist's "
+                  "own or in the Tapp, the Tappist plays alone and settles with every opponent "
+                  "(house rule)"),
             ]
         if table.no_misere:
-            rules.append("No Misère: when all pass the hand is thrown in, nobody pays")
+            rules.append(T("No Misère: when all pass the hand is thrown in, nobody pays"))
         elif table.least_wins:
-            rules.append(
+            rules.append(T(
                 "Misère, least wins: the fewest points receives the stake from each other "
                 "player; tied players each receive it from every non-tied player; all tie: "
                 "nothing"
-            )
+            ))
         else:
-            rules.append(
+            rules.append(T(
                 "Misère: the most points pays the stake to each other player; tied players "
                 "each pay every non-tied player (house rule); all tie: nothing"
-            )
-        rules.append({
-            "all four": "Discard: never the fool, XXI or I; kings only all four together",
-            "any": "Kings: any number — a Tappist holding all four kings may discard 1–4 of "
-                   "them; never the fool, XXI or I",
-            "seven": "Seven 5-point cards: no kings-only discard; a Tappist holding the fool, "
-                     "XXI, I and all four kings may discard all seven together",
-        }[table.kings])
-        rules.append(
+            ))
+        if table.kings == KINGS_ANY:
+            rules.append(T("Kings: any number — a Tappist holding all four kings may discard "
+                           "1–4 of them; never the fool, XXI or I"))
+        elif table.kings == KINGS_SEVEN:
+            rules.append(T("Seven 5-point cards: no kings-only discard; a Tappist holding the "
+                           "fool, XXI, I and all four kings may discard all seven together"))
+        else:
+            rules.append(T("Discard: never the fool, XXI or I; kings only all four together"))
+        rules.append(T(
             "A withheld fool kept by a side that won no trick stays with it; the last trick "
             "then keeps one card fewer (house reading)"
-        )
-        rules.append("Settle-up: the largest debt pays the largest credit the smaller of the two, "
-                     "until every balance is 0 (ties to the earlier seat)")
+        ))
+        rules.append(T("Settle-up: the largest debt pays the largest credit the smaller of the "
+                       "two, until every balance is 0 (ties to the earlier seat)"))
         limits = PRESET_PLAYERS.get(settings["threshold"])
         if limits is not None and not limits[0] <= n <= limits[1]:
-            rules.append(
-                f"Note: {table.threshold_name} is usually played by {limits[0]}–{limits[1]} "
-                "players (not enforced)"
-            )
+            rules.append(T(
+                "Note: %(preset)s is usually played by %(least)s–%(most)s players (not "
+                "enforced)", preset=table.threshold_name, least=limits[0], most=limits[1],
+            ))
         return rules
 
     def complete(
@@ -217,7 +236,8 @@ def discard_points(
     picked = [c if isinstance(c, Card) else SWISS_TAROT.parse(c) for c in (
         SWISS_TAROT.parse_many(cards, DISTINCT_DISCARD) if isinstance(cards, str) else cards)]
     if len(set(picked)) != len(picked):
-        raise RuleViolation("card.twice", "The same card was picked twice", DISTINCT_DISCARD)
+        raise RuleViolation("card.twice", T("The same card was picked twice"),
+                            DISTINCT_DISCARD)
     return check_discard(picked, t.t, t.kings, all_kings_held)
 
 

@@ -6,12 +6,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...errors import RuleViolation
+from ...words import N, T, Text
 from ..base import Line
 from .facts import HandFacts
-from .table import HandScore, Table
+from .table import HandScore, Table, in_order
 from .values import (
+    A_GAME,
     FORCED,
-    GAME_NAMES,
     MISERE,
     NORMAL,
     PARTNER_PLAYERS,
@@ -46,11 +47,12 @@ def bidding(
 
     def who(i: int) -> str:
         seat = speakers[i]
-        return names[seat] if names is not None else f"seat {seat + 1}"
+        return names[seat] if names is not None else T("seat %(seat)s", seat=seat + 1)
     if len(bids) > players:
         raise RuleViolation(
             "bids.too-many",
-            f"{len(bids)} calls, but each of the {players} players speaks at most once", "4.1.1",
+            T("%(calls)s calls, but each of the %(players)s players speaks at most once",
+              calls=len(bids), players=players), "4.1.1",
         )
     normal: int | None = None
     for i, bid in enumerate(bids):
@@ -58,7 +60,8 @@ def bidding(
             if i != len(bids) - 1:
                 raise RuleViolation(
                     "bids.after-solo",
-                    f"Solo by {who(i)} ends the bidding at once: nobody calls after it",
+                    T("Solo by %(player)s ends the bidding at once: nobody calls after it",
+                      player=who(i)),
                     "4.1.4",
                 ).of_seat(speakers[i + 1])
             return Bidding(True, SOLO, speakers[i], speakers)
@@ -66,8 +69,9 @@ def bidding(
             if normal is not None:
                 raise RuleViolation(
                     "bids.normal-twice",
-                    f"After the normal bid by {who(normal)}, later players may only pass or "
-                    f"bid Solo, not normal ({who(i)})", "4.1.3",
+                    T("After the normal bid by %(first)s, later players may only pass or bid "
+                      "Solo, not normal (%(player)s)", first=who(normal), player=who(i)),
+                    "4.1.3",
                 ).of_seat(speakers[i])
             normal = i
     complete = len(bids) == players
@@ -108,8 +112,11 @@ def check_game(facts: HandFacts, dealer: int, table: Table, score: HandScore) ->
             if game is not None or facts.end is not None:
                 raise RuleViolation(
                     "bids.unfinished",
-                    f"Only {len(bids.speakers)} of the {n} players have called: record every "
-                    "call, or leave the game open while the bidding goes on", "4.1",
+                    N("Only %(num)s of the %(players)s players has called: record every call, "
+                      "or leave the game open while the bidding goes on",
+                      "Only %(num)s of the %(players)s players have called: record every call, "
+                      "or leave the game open while the bidding goes on",
+                      len(bids.speakers), num=len(bids.speakers), players=n), "4.1",
                 )
         elif bids.game is not None:
             if game is None:
@@ -117,20 +124,22 @@ def check_game(facts: HandFacts, dealer: int, table: Table, score: HandScore) ->
             elif game != bids.game:
                 raise RuleViolation(
                     "bids.game",
-                    f"The bidding ended with a {GAME_NAMES[bids.game]} by "
-                    f"{table.name(bids.declarer or 0)}, not a {GAME_NAMES[game]}", "6.3.8",
+                    T("The bidding ended with %(game)s by %(player)s, not %(recorded)s",
+                      game=A_GAME[bids.game], player=table.name(bids.declarer or 0),
+                      recorded=A_GAME[game]), "6.3.8",
                 )
             if declarer is None:
                 declarer = bids.declarer
             elif declarer != bids.declarer:
                 raise RuleViolation(
                     "bids.declarer",
-                    f"{table.name(bids.declarer or 0)} won the bidding, so "
-                    f"{table.name(declarer)} is not the declarer", "4.1.5",
+                    T("%(winner)s won the bidding, so %(player)s is not the declarer",
+                      winner=table.name(bids.declarer or 0), player=table.name(declarer)),
+                    "4.1.5",
                 )
         elif game in (NORMAL, SOLO):
             raise RuleViolation(
-                "bids.game", f"Everybody passed, so nobody plays a {GAME_NAMES[game]}",
+                "bids.game", T("Everybody passed, so nobody plays %(game)s", game=A_GAME[game]),
                 "6.3.8",
             )
         elif game is None and n not in PARTNER_PLAYERS:
@@ -138,46 +147,65 @@ def check_game(facts: HandFacts, dealer: int, table: Table, score: HandScore) ->
     if game == FORCED and n not in PARTNER_PLAYERS:
         raise RuleViolation(
             "forced.players",
-            f"A forced game is played only with 7 or 8 players; with {n}, all passes give a "
-            "Misère", "6.3.8",
+            T("A forced game is played only with 7 or 8 players; with %(players)s, all passes "
+              "give a Misère", players=n), "6.3.8",
         )
     if game == MISERE and table.no_misere:
         raise RuleViolation(
-            "misere.off", "Under “No Misère” an all-pass hand is thrown in, not played", "8",
+            "misere.off", T("Under “No Misère” an all-pass hand is thrown in, not played"), "8",
         )
     if game == THROWN_IN and not table.no_misere:
         raise RuleViolation(
             "thrown-in.off",
-            "A hand is thrown in only under the “No Misère” variant; otherwise all passes give "
-            "a Misère" + (" or a forced game" if n in PARTNER_PLAYERS else ""), "8",
+            T("A hand is thrown in only under the “No Misère” variant; otherwise all passes "
+              "give a Misère or a forced game") if n in PARTNER_PLAYERS else
+            T("A hand is thrown in only under the “No Misère” variant; otherwise all passes "
+              "give a Misère"), "8",
         )
     if game in (MISERE, THROWN_IN) and declarer is not None:
         raise RuleViolation(
             "declarer.misere",
-            f"A {GAME_NAMES[game]} has no declarer: everyone plays for himself", "4.4",
+            T("There is no declarer in %(game)s: every player plays alone", game=A_GAME[game]),
+            "4.4",
         )
     if game != FORCED and facts.forced_by is not None:
-        raise RuleViolation("forced.by", "Only a forced game is forced by the fool or trump I",
+        raise RuleViolation("forced.by", T("Only a forced game is forced by the fool or trump I"),
                             "4.5.1")
     if game == FORCED and declarer is not None and score.explain:
-        held = "the fool" if facts.forced_by == "F" else "trump I, the fool being in the Tapp" \
-            if facts.forced_by == "T1" else "the fool (else trump I)"
-        score.lines.append(Line(
-            declarer, f"All passed: {table.name(declarer)} held {held} and must play a normal "
-            "game as Tappist (forced game)", None, "4.5.1",
-        ))
+        name = table.name(declarer)
+        if facts.forced_by == "F":
+            text = T("All passed: %(player)s held the fool and must play a normal game as "
+                     "Tappist (forced game)", player=name)
+        elif facts.forced_by == "T1":
+            text = T("All passed: %(player)s held trump I, the fool being in the Tapp, and must "
+                     "play a normal game as Tappist (forced game)", player=name)
+        else:
+            text = T("All passed: %(player)s held the fool (else trump I) and must play a "
+                     "normal game as Tappist (forced game)", player=name)
+        score.lines.append(Line(declarer, text, None, "4.5.1"))
     return Declared(game, declarer)
 
 
 def _bidding_line(bids: Sequence[str], b: Bidding, table: Table, score: HandScore) -> None:
-    words = {PASS: "passes", NORMAL: "normal", SOLO: "Solo"}
-    calls = ", ".join(f"{table.name(s)} {words[bid]}" for s, bid in zip(b.speakers, bids))
+    calls = [_call(bid, table.name(s)) for s, bid in zip(b.speakers, bids)]
+    after: Text
     if not b.complete:
-        after = "bidding goes on"
+        after = T("bidding goes on")
     elif b.game == SOLO and b.declarer is not None:
-        after = f"{table.name(b.declarer)} plays Solo"
+        after = T("%(player)s plays Solo", player=table.name(b.declarer))
     elif b.game == NORMAL and b.declarer is not None:
-        after = f"{table.name(b.declarer)} is Tappist"
+        after = T("%(player)s is Tappist", player=table.name(b.declarer))
     else:
-        after = "all passed"
-    score.lines.append(Line(None, f"Bidding: {calls or 'no calls yet'} → {after}", None, "4.1"))
+        after = T("all passed")
+    score.lines.append(Line(None, T("Bidding: %(calls)s → %(outcome)s",
+                                    calls=in_order(calls) if calls else
+                                    T("no calls yet"), outcome=after), None, "4.1"))
+
+
+def _call(bid: str, player: str) -> Text:
+    if bid == PASS:
+        return T("%(player)s passes", player=player)
+    if bid == SOLO:
+        return T("%(player)s Solo", player=player)
+    return T("%(player)s normal", player=player)
+

@@ -14,8 +14,10 @@ from typing import Any
 
 from ...cards import SWISS_TAROT
 from ...errors import RuleViolation
+from ...words import N, T
 from ..base import Line
 from .bidding import bidding
+from .exchange import cards_text
 from .facts import HandFacts
 from .table import HandScore, Table
 from .values import FORCED, NORMAL, PARTNER_PLAYERS
@@ -31,26 +33,34 @@ def void_choices(
     tappist = table.name(declarer)
     call = facts.call
     if call is not None and call.by is not None and call.by != declarer:
-        trump = "a trump" if call.trump is None else \
-            f"trump {SWISS_TAROT.short_name(call.trump)}"
-        held = "alone" if call.partner is None else f"{table.name(call.partner)} as partner"
-        text = (
-            f"{table.name(call.by)}'s partner call ({trump}, {held}) is void: {tappist} is "
-            f"now the Tappist and calls again"
-        )
+        trump = T("a trump") if call.trump is None else \
+            T("trump %(card)s", card=SWISS_TAROT.short_name(call.trump))
+        if call.partner is None:
+            text = T("%(player)s's partner call (%(trump)s, alone) is void: %(tappist)s is now "
+                     "the Tappist and calls again", player=table.name(call.by), trump=trump,
+                     tappist=tappist)
+        else:
+            text = T("%(player)s's partner call (%(trump)s, %(partner)s as partner) is void: "
+                     "%(tappist)s is now the Tappist and calls again",
+                     player=table.name(call.by), trump=trump,
+                     partner=table.name(call.partner), tappist=tappist)
         score.lines.append(Line(call.by, text, None, "4.5.2"))
         score.detail["void_call"] = text
         facts = replace(facts, call=None)
     by = facts.discard_by
     recorded = facts.discard is not None or facts.discard_points is not None
     if recorded and by is not None and by != declarer:
-        what = " ".join(SWISS_TAROT.short_name(c) for c in facts.discard) \
-            if facts.discard is not None \
-            else f"{facts.discard_points} card points"
-        text = (
-            f"{table.name(by)}'s discard ({what}) is void: {tappist} is now the Tappist, and "
-            "his discard is not recorded"
-        )
+        if facts.discard is not None:
+            text = T("%(player)s's discard (%(cards)s) is void: %(tappist)s is now the "
+                     "Tappist, and the new Tappist's discard is not recorded",
+                     player=table.name(by), cards=cards_text(facts.discard), tappist=tappist)
+        else:
+            text = N("%(player)s's discard (%(num)s card point) is void: %(tappist)s is now "
+                     "the Tappist, and the new Tappist's discard is not recorded",
+                     "%(player)s's discard (%(num)s card points) is void: %(tappist)s is now "
+                     "the Tappist, and the new Tappist's discard is not recorded",
+                     facts.discard_points or 0, player=table.name(by),
+                     num=facts.discard_points or 0, tappist=tappist)
         score.lines.append(Line(by, text, None, "4.2.1"))
         score.detail["void_discard"] = text
         facts = replace(facts, discard=None, discard_points=None, all_kings_held=False,

@@ -77,6 +77,7 @@ from typing import Any
 
 from ...cards import SWISS_TAROT, Card
 from ...errors import PACK, RuleViolation, shown
+from ...words import T, Text
 from ..base import (
     require_bool,
     require_dict,
@@ -156,21 +157,53 @@ MISERE_KEYS = frozenset({"points", "tricks", "fool_kept"})
 CARD_ORDER = {card: i for i, card in enumerate(SWISS_TAROT.cards)}
 
 
-def _seat(value: object, what: str) -> int | None:
+# what the facts are called in the messages of the shared readers (base.py): a Text each,
+# made once
+_DEALER = T("The dealer")
+_DECLARER = T("The declarer")
+_DISCARD = T("The discard")
+_DISCARD_POINTS = T("The discard's card points")
+_DISCARD_BY = T("The Tappist who discarded")
+_ALL_KINGS = T("“Held all four kings”")
+_TAPP = T("The Tapp")
+_TAPP_POINTS = T("The Tapp's card points")
+_BIDS = T("The bids")
+_CALL = T("The partner call")
+_PARTNER = T("The partner")
+_CALL_BY = T("The Tappist who called")
+_END = T("The end of the hand")
+_FOOL_KEPT = T("The player who kept the fool")
+_A_PLAYERS_POINTS = T("A player's card points")
+_PLAYERS_POINTS = T("The players' card points")
+_A_PLAYERS_TRICKS = T("A player's tricks")
+_PLAYERS_TRICKS = T("The players' tricks")
+_SIDE_POINTS = T("The declarer side's card points")
+_DEFENDERS_POINTS = T("The defenders' card points")
+_SIDE_TRICKS = T("The declarer side's tricks")
+_LOSER_TOOK = T("“The losing side won a trick”")
+_A_HAND = T("A hand")
+_IN_A_HAND = T("a hand")
+_IN_THE_CALL = T("the partner call")
+_IN_A_MISERE_END = T("a Misère's end")
+_IN_THE_END = T("the end of the hand")
+
+
+def _seat(value: object, what: Text) -> int | None:
     return None if value is None else require_player(value, what, MAX_PLAYERS)
 
 
-def _points(value: object, what: str) -> int:
+def _points(value: object, what: Text) -> int:
     return require_int(value, what, 0, TOTAL_POINTS, "6.3.2")
 
 
-def _cards(value: object, what: str, distinct: str) -> tuple[Card, ...] | None:
+def _cards(value: object, what: Text, distinct: str) -> tuple[Card, ...] | None:
     """Cards of the 62-card pack (rule 1), each named once (``distinct``: the rule a card
     named twice breaks)."""
     if value is None:
         return None
     if not isinstance(value, (str, list)):
-        raise RuleViolation("card.list", f"{what}: expected a list of cards", "6.1")
+        raise RuleViolation("card.list", T("%(what)s: expected a list of cards", what=what),
+                            "6.1")
     if isinstance(value, list):
         require_list(value, what, len(CARD_ORDER))
     cards = SWISS_TAROT.parse_many(value, distinct)
@@ -178,43 +211,45 @@ def _cards(value: object, what: str, distinct: str) -> tuple[Card, ...] | None:
 
 
 def parse_hand(data: object) -> HandFacts:
-    raw = require_dict(data, "A hand")
-    require_known_keys(raw, KEYS, "a hand")
+    raw = require_dict(data, _A_HAND)
+    require_known_keys(raw, KEYS, _IN_A_HAND)
     game = raw.get("game")
     if game is not None and game not in GAMES:
         raise RuleViolation(
             "fact.game",
-            f"The game is normal, Solo, forced, Misère or thrown in, not {shown(game)}", "6.1",
+            T("The game is normal, Solo, forced, Misère or thrown in, not %(given)s",
+              given=shown(game)), "6.1",
         )
     forced_by = raw.get("forced_by")
     if forced_by is not None:
         if forced_by not in FORCED_BY:
             raise RuleViolation(
                 "forced.by",
-                f"A forced game is forced by the fool (F) or trump I (T1), not {shown(forced_by)}",
+                T("A forced game is forced by the fool (F) or trump I (T1), not %(given)s",
+                  given=shown(forced_by)),
                 "4.5.1",
             )
         if game not in (FORCED, None):
             raise RuleViolation(
-                "forced.by", "Only a forced game is forced by the fool or trump I", "4.5.1"
+                "forced.by", T("Only a forced game is forced by the fool or trump I"), "4.5.1"
             )
     discard_points = raw.get("discard_points")
     tapp_points = raw.get("tapp_points")
     return HandFacts(
-        dealer=_seat(raw.get("dealer"), "The dealer"),
+        dealer=_seat(raw.get("dealer"), _DEALER),
         bids=_bids(raw.get("bids")),
         game=game,
-        declarer=_seat(raw.get("declarer"), "The declarer"),
+        declarer=_seat(raw.get("declarer"), _DECLARER),
         forced_by=forced_by,
         call=_call(raw.get("call")),
-        discard=_cards(raw.get("discard"), "The discard", DISTINCT_DISCARD),
+        discard=_cards(raw.get("discard"), _DISCARD, DISTINCT_DISCARD),
         discard_points=None if discard_points is None else _points(
-            discard_points, "The discard's card points"),
-        discard_by=_seat(raw.get("discard_by"), "The Tappist who discarded"),
-        all_kings_held=require_bool(raw.get("all_kings_held", False), "“Held all four kings”"),
-        tapp=_cards(raw.get("tapp"), "The Tapp", PACK),
+            discard_points, _DISCARD_POINTS),
+        discard_by=_seat(raw.get("discard_by"), _DISCARD_BY),
+        all_kings_held=require_bool(raw.get("all_kings_held", False), _ALL_KINGS),
+        tapp=_cards(raw.get("tapp"), _TAPP, PACK),
         tapp_points=None if tapp_points is None else _points(
-            tapp_points, "The Tapp's card points"),
+            tapp_points, _TAPP_POINTS),
         end=_end(raw.get("end")),
     )
 
@@ -222,11 +257,12 @@ def parse_hand(data: object) -> HandFacts:
 def _bids(value: object) -> tuple[str, ...] | None:
     if value is None:
         return None
-    bids = require_list(value, "The bids", MAX_PLAYERS)
+    bids = require_list(value, _BIDS, MAX_PLAYERS)
     for number, bid in enumerate(bids, 1):
         if bid not in CALLS:
             raise RuleViolation(
-                "bids.call", f"Call {number} is pass, normal or Solo, not {shown(bid)}", "4.1"
+                "bids.call", T("Call %(number)s is pass, normal or Solo, not %(given)s",
+                               number=number, given=shown(bid)), "4.1"
             )
     return tuple(bids)
 
@@ -234,57 +270,58 @@ def _bids(value: object) -> tuple[str, ...] | None:
 def _call(value: object) -> Call | None:
     if value is None:
         return None
-    raw = require_dict(value, "The partner call")
-    require_known_keys(raw, CALL_KEYS, "the partner call")
+    raw = require_dict(value, _CALL)
+    require_known_keys(raw, CALL_KEYS, _IN_THE_CALL)
     trump = None
     if raw.get("trump") is not None:
         trump = SWISS_TAROT.parse(raw["trump"])
         if str(trump) not in CALLABLE:
             raise RuleViolation(
                 "call.trump",
-                f"The Tappist calls a trump from I to XX, never {SWISS_TAROT.long_name(trump)}",
+                T("The Tappist calls a trump from I to XX, never %(card)s",
+                  card=SWISS_TAROT.long_name(trump)),
                 "4.5.2",
             )
     partner = raw.get("partner")
     if partner is None:
         raise RuleViolation(
             "call.partner",
-            "Say who held the called trump, or that the Tappist plays alone", "4.5.3",
+            T("Say who held the called trump, or that the Tappist plays alone"), "4.5.3",
         )
     return Call(
-        trump, None if partner == ALONE else require_player(partner, "The partner", MAX_PLAYERS),
-        _seat(raw.get("by"), "The Tappist who called"),
+        trump, None if partner == ALONE else require_player(partner, _PARTNER, MAX_PLAYERS),
+        _seat(raw.get("by"), _CALL_BY),
     )
 
 
 def _end(value: object) -> End | None:
     if value is None:
         return None
-    raw = require_dict(value, "The end of the hand")
-    fool_kept = _seat(raw.get("fool_kept"), "The player who kept the fool")
+    raw = require_dict(value, _END)
+    fool_kept = _seat(raw.get("fool_kept"), _FOOL_KEPT)
     if isinstance(raw.get("points"), list):
-        require_known_keys(raw, MISERE_KEYS, "a Misère's end")
+        require_known_keys(raw, MISERE_KEYS, _IN_A_MISERE_END)
         points = tuple(
-            _points(p, "A player's card points")
-            for p in require_list(raw["points"], "The players' card points", MAX_PLAYERS)
+            _points(p, _A_PLAYERS_POINTS)
+            for p in require_list(raw["points"], _PLAYERS_POINTS, MAX_PLAYERS)
         )
         tricks = None
         if raw.get("tricks") is not None:
             tricks = tuple(
-                require_int(k, "A player's tricks", 0, MAX_TRICKS, "6.3.3")
-                for k in require_list(raw["tricks"], "The players' tricks", MAX_PLAYERS)
+                require_int(k, _A_PLAYERS_TRICKS, 0, MAX_TRICKS, "6.3.3")
+                for k in require_list(raw["tricks"], _PLAYERS_TRICKS, MAX_PLAYERS)
             )
         return MisereEnd(points, tricks, fool_kept)
-    require_known_keys(raw, SIDE_KEYS, "the end of the hand")
+    require_known_keys(raw, SIDE_KEYS, _IN_THE_END)
     defenders = raw.get("defenders")
     tricks = raw.get("tricks")
     took = raw.get("loser_took_trick")
     return SideEnd(
-        _points(raw.get("points"), "The declarer side's card points"),
-        None if defenders is None else _points(defenders, "The defenders' card points"),
+        _points(raw.get("points"), _SIDE_POINTS),
+        None if defenders is None else _points(defenders, _DEFENDERS_POINTS),
         None if tricks is None else require_int(
-            tricks, "The declarer side's tricks", 0, MAX_TRICKS, "6.3.3"),
-        None if took is None else require_bool(took, "“The losing side won a trick”"),
+            tricks, _SIDE_TRICKS, 0, MAX_TRICKS, "6.3.3"),
+        None if took is None else require_bool(took, _LOSER_TOOK),
         fool_kept,
     )
 

@@ -11,6 +11,7 @@ from ...errors import RuleViolation
 from ...ledger import settle_up
 from ...memo import ByIdentity
 from ...tricks import read_trusted
+from ...words import N, T, Text
 from ..base import HandOutcome, Line, MatchResult, Standing, fold_hands
 from ..dealer import proposed_after
 from .choices import complete_choices, fillable
@@ -19,16 +20,20 @@ from .facts import HandFacts, parse_hand, read_canonical
 from .table import Table
 
 
-def rappen(amount: int) -> str:
-    return f"{amount} Rappen"
-
-
-def settle_text(balances: tuple[int, ...] | list[int], names: tuple[str, ...]) -> str:
+def settle_text(balances: tuple[int, ...] | list[int], names: tuple[str, ...]) -> Text:
     """``Anna pays Carla 90 Rappen; Dora pays Beat 30 Rappen`` (the payments of 7.5.3)."""
     transfers = settle_up(list(balances))
     if not transfers:
-        return "nobody owes anything"
-    return "; ".join(f"{names[p]} pays {names[q]} {rappen(a)}" for p, q, a in transfers)
+        return T("nobody owes anything")
+    return _one_by_one([T("%(payer)s pays %(payee)s %(amount)s Rappen", payer=names[p],
+                          payee=names[q], amount=a) for p, q, a in transfers])
+
+
+def _one_by_one(payments: list[Text]) -> Text:
+    """Payments in order, each after a semicolon."""
+    if len(payments) == 1:
+        return payments[0]
+    return T("%(first)s; %(rest)s", first=payments[0], rest=_one_by_one(payments[1:]))
 
 
 class MatchFold:
@@ -82,13 +87,15 @@ class MatchFold:
             # the lines when asked for: the same scoring, written out
             outcome = HandOutcome.explained_later(lambda: _lines(
                 score_hand(facts, dealer, table, trusted=True).lines, facts, due, table,
+                number == 1,
             ), **fields)
         else:
-            outcome = HandOutcome(lines=_lines(score.lines, facts, due, table), **fields)
+            outcome = HandOutcome(lines=_lines(score.lines, facts, due, table, number == 1),
+                                  **fields)
         if not complete:
             if not last:
                 raise RuleViolation(
-                    "hand.unfinished", "Only the last hand can still be in progress", "6.1"
+                    "hand.unfinished", T("Only the last hand can still be in progress"), "6.1"
                 )
             outcome.totals_after = self.balances
             self.draft = outcome
@@ -104,22 +111,27 @@ class MatchFold:
     def standing(self) -> Standing:
         balances = self.balances
         count = len(self.hands)
-        played = f"{count} hand{'s' if count != 1 else ''} played"
-        phase = f"{played}; settle-up: {settle_text(balances, self.table.names)}"
+        phase = N("%(num)s hand played; settle-up: %(payments)s",
+                  "%(num)s hands played; settle-up: %(payments)s", count, num=count,
+                  payments=settle_text(balances, self.table.names))
         dealer = self.next_dealer if self.draft is None else self.draft.dealer
         # No target and no winner (7.5.2): ``victory`` repeats the balances, the amounts won.
         return Standing(totals=balances, victory=balances, dealer=dealer, phase=phase)
 
 
-def _lines(lines: list[Line], facts: HandFacts, due: int, table: Table) -> list[Line]:
-    """A hand's lines, with the dealer's out of turn first where he was not due (2.4)."""
+def _lines(
+    lines: list[Line], facts: HandFacts, due: int, table: Table, first: bool
+) -> list[Line]:
+    """A hand's lines, with the dealer's out of turn first where that player was not due
+    (2.4): on the ``first`` hand the match's first dealer was."""
     lines = list(lines)
     dealer, names = facts.dealer, table.names
     if dealer is not None and dealer < table.n and dealer != due:
-        lines.insert(0, Line(
-            dealer, f"{names[dealer]} deals ({names[due]} was due: the deal passes to the "
-            "right)", None, "2.4",
-        ))
+        text = T("%(dealer)s deals (%(due)s, the first dealer, was due)", dealer=names[dealer],
+                 due=names[due]) if first else \
+            T("%(dealer)s deals (%(due)s was due: the deal passes to the right)",
+              dealer=names[dealer], due=names[due])
+        lines.insert(0, Line(dealer, text, None, "2.4"))
     return lines
 
 

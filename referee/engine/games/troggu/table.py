@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from ...words import T, listing
 from ..base import Line
 from .values import THRESHOLDS, Sizes, deal_sizes
 
@@ -61,7 +63,7 @@ class Table:
 class HandScore:
     payments: list[int]
     lines: list[Line] = field(default_factory=list)
-    summary: str = ""
+    summary: str = ""               # a Text once scored
     complete: bool = True
     detail: dict[str, Any] = field(default_factory=dict)
     # False: the lines are not written (the payments, summary and detail are): a trusted
@@ -69,7 +71,16 @@ class HandScore:
     explain: bool = True
 
 
-def names_of_side(declarer: int, partner: int | None, table: Table) -> str:
+def names_of_side(declarer: int, partner: int | None, table: Table) -> object:
+    """``Anna``, or ``Anna and Dora`` (a ``Text``)."""
     if partner is None:
         return table.name(declarer)
-    return f"{table.name(declarer)} and {table.name(partner)}"
+    return listing([table.name(declarer), table.name(partner)])
+
+
+def in_order(items: Sequence[object]) -> object:
+    """``Anna passes, Beat normal, Carla passes``: in order, each after a comma (a list that
+    is not "A, B and C")."""
+    if len(items) == 1:
+        return items[0]
+    return T("%(first)s, %(rest)s", first=items[0], rest=in_order(items[1:]))

@@ -11,6 +11,7 @@ from itertools import accumulate
 from ...cards import SWISS_TAROT, TRUMP, Card
 from ...errors import RuleViolation
 from ...points import sums_by_count
+from ...words import P, T
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 8                     # 1
 PARTNER_PLAYERS = (7, 8)                            # 4.5: forced game and partner call
@@ -38,8 +39,8 @@ DEAL: dict[int, Sizes] = {                          # 2.1
     8: Sizes(8, 7, 6, "4+3"),
 }
 GRAECHEN_DEAL: dict[int, Sizes] = {                 # 8, Grächen deal: the Tapp after a round
-    4: Sizes(4, 14, 6, "7 + Tapp + 7"),
-    5: Sizes(5, 11, 7, "5 + Tapp + 6 or 6 + Tapp + 5"),
+    4: Sizes(4, 14, 6, P("troggu", "7 + Tapp + 7")),
+    5: Sizes(5, 11, 7, P("troggu", "5 + Tapp + 6 or 6 + Tapp + 5")),
 }
 
 
@@ -48,7 +49,8 @@ def deal_sizes(players: int, graechen_deal: bool = False) -> Sizes:
     if isinstance(players, bool) or not isinstance(players, int) \
             or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise RuleViolation(
-            "settings.players", f"Troggu is for {MIN_PLAYERS} to {MAX_PLAYERS} players", "1"
+            "settings.players", T("Troggu is for %(least)s to %(most)s players",
+                                  least=MIN_PLAYERS, most=MAX_PLAYERS), "1"
         )
     if graechen_deal and players in GRAECHEN_DEAL:
         return GRAECHEN_DEAL[players]
@@ -140,8 +142,9 @@ def discard_values(tapp: int, kings: str) -> frozenset[int]:
 
 DEFAULT_STAKE = 10                                   # Rappen (7.1.4)
 MAX_STAKE = 100_000
-THRESHOLDS: dict[str, tuple[str, int]] = {           # 8, Double threshold: name, D
-    "standard": ("Standard", 29),                    # "fewer than 30" (default)
+# 8, Double threshold: name, D (a preset is named after its place, said as it is)
+THRESHOLDS: dict[str, tuple[str, int]] = {
+    "standard": (P("troggu", "Standard"), 29),       # "fewer than 30" (default)
     "visp": ("Visp", 30),
     "st-niklaus": ("St Niklaus", 31),
     "graechen": ("Grächen", 20),
@@ -183,7 +186,13 @@ CALLS = (PASS, NORMAL, SOLO)
 FORCED, MISERE, THROWN_IN = "forced", "misere", "thrown-in"
 GAMES = (NORMAL, SOLO, FORCED, MISERE, THROWN_IN)
 GAME_NAMES = {
-    NORMAL: "normal game", SOLO: "Solo", FORCED: "forced game", MISERE: "Misère",
-    THROWN_IN: "thrown-in hand",
+    NORMAL: P("troggu", "normal game"), SOLO: P("troggu", "Solo"),
+    FORCED: P("troggu", "forced game"), MISERE: P("troggu", "Misère"),
+    THROWN_IN: P("troggu", "thrown-in hand"),
+}
+A_GAME = {                                           # the game named inside a sentence
+    NORMAL: P("troggu", "a normal game"), SOLO: P("troggu", "a Solo"),
+    FORCED: P("troggu", "a forced game"), MISERE: P("troggu", "a Misère"),
+    THROWN_IN: P("troggu", "a thrown-in hand"),
 }
 FORCED_BY = ("F", "T1")                              # 4.5.1: the fool's holder, else T1's
