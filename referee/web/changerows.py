@@ -15,6 +15,7 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
+from ..numbers import current_locale
 from .recent import Recent
 from .store import Event
 
@@ -25,7 +26,7 @@ CSRF = f"csrf{secrets.token_hex(8)}"     # where a kept row has the request's CS
 def _key(context: Context, event: Event) -> Hashable:
     match = context["match"]
     return (match.token, match.can_edit, event.id, event.at, event.device, event.label,
-            event.kind, event.undone, event.restorable)
+            event.kind, event.undone, event.restorable, current_locale())
 
 
 def _csrf(context: Context, event: Event) -> str:

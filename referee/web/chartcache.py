@@ -8,6 +8,7 @@ from flask import current_app
 
 from ..charts import running_totals
 from ..engine.games.base import Game, MatchResult
+from ..numbers import current_locale
 from .recent import Recent
 from .store import StoredMatch
 
@@ -15,13 +16,14 @@ KEPT = 64                 # charts a process keeps (the matches being played now
 
 
 class Charts:
-    """The last charts drawn, by (match id, version): a version's hands never change."""
+    """The last charts drawn, by (match id, version, the request's language): a version's
+    hands never change."""
 
     def __init__(self, kept: int = KEPT) -> None:
         self._charts: Recent[str] = Recent(kept)
 
     def get(self, game: Game, match: StoredMatch, result: MatchResult) -> str:
-        key = (match.id, match.version)
+        key = (match.id, match.version, current_locale())
         svg = self._charts.get(key)
         if svg is None:
             svg = running_totals(game, match.settings, result)

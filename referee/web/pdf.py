@@ -9,8 +9,11 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 
+import flask_babel
+
 from ..engine import matchfile
-from ..scoresheet import render_html, render_pdf
+from ..scoresheet import in_language, render_html, render_pdf
+from . import languages
 
 __all__ = ["Scoresheets", "render_html", "render_pdf"]
 
@@ -26,7 +29,7 @@ class Scoresheets:
 
     def __init__(self, limit: int = CACHE_BYTES) -> None:
         self.limit = limit
-        self._kept: OrderedDict[tuple[str, int, bool], bytes] = OrderedDict()
+        self._kept: OrderedDict[tuple[str, int, bool, str], bytes] = OrderedDict()
         self._kept_lock = threading.Lock()
         self._making = threading.Lock()
 
@@ -34,14 +37,18 @@ class Scoresheets:
             explained: bool = False) -> bytes:
         """The PDF of version ``version`` of the match ``match_id``, whose record ``file``
         gives (called only when it must be made); ``explained``: with every hand's
-        explanation."""
-        key = (match_id, version, explained)
+        explanation. It is written in the request's language (for now: issue 22 will print a
+        match in its own), kept apart from the same version in another."""
+        language = languages.current()
+        key = (match_id, version, explained, language)
         if (body := self._kept_one(key)) is not None:
             return body
         with self._making:
             if (body := self._kept_one(key)) is not None:     # made while this one waited
                 return body
-            body = render_pdf(file(), explained, match_id)
+            catalogue = None if language == languages.DEFAULT else flask_babel.get_translations()
+            with in_language(language, catalogue):
+                body = render_pdf(file(), explained, match_id)
             with self._kept_lock:
                 self._kept[key] = body
                 size = sum(map(len, self._kept.values()))
@@ -49,7 +56,7 @@ class Scoresheets:
                     size -= len(self._kept.popitem(last=False)[1])
             return body
 
-    def _kept_one(self, key: tuple[str, int, bool]) -> bytes | None:
+    def _kept_one(self, key: tuple[str, int, bool, str]) -> bytes | None:
         with self._kept_lock:
             body = self._kept.get(key)
             if body is not None:

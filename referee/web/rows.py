@@ -22,7 +22,7 @@ from jinja2.runtime import Context
 from markupsafe import Markup
 
 from ..engine.games.base import HandOutcome
-from ..numbers import number
+from ..numbers import current_locale, number
 from .recent import Recent
 
 KEPT = 4096               # rows a process keeps (about 1.5 kB each)
@@ -32,14 +32,15 @@ TOTAL = f"total{secrets.token_hex(8)}"   # where it has a side's total: TOTAL_<s
 
 
 def _key(context: Context, hand: HandOutcome) -> Hashable | None:
-    """Everything the row of ``hand`` shows; None when it shows more (a game's own part)."""
+    """Everything the row of ``hand`` shows, in the request's language; None when it shows
+    more (a game's own part)."""
     web = context.get("web")
     match = context.get("match")
     if web is None or match is None or web.hand_template is not None:
         return None
     return (match.token, match.can_edit, web.game.name, tuple(context["names"]),
             tuple(context["sides"]), hand.number, hand.dealer, hand.complete,
-            tuple(hand.scores), hand.summary)
+            tuple(hand.scores), hand.summary, current_locale())
 
 
 class _Marked:
