@@ -19,7 +19,15 @@ PYTEST_ARGS ?= -n auto
 LOCK_ARGS ?= --upgrade
 UV := uv==0.13.8
 
-.PHONY: run test lint setup setup-test system-packages lock bench
+.PHONY: run test lint setup setup-test system-packages lock bench translations
+
+# The catalogues of the languages (issue 22): referee/translations/<lang>/LC_MESSAGES/messages.po,
+# made with `pybabel init -l <lang>`; compiled (.mo, not in git) by `make run` and `make test`.
+TRANSLATIONS := referee/translations
+# the words the code marks for translation: the engine's T/N/P/NP (referee/engine/words.py) and
+# Flask-Babel's
+KEYWORDS := -k T -k N:1,2 -k P:1c,2 -k NP:1c,2,3 -k _ -k gettext -k ngettext:1,2 \
+  -k pgettext:1c,2 -k npgettext:1c,2,3 -k lazy_gettext -k lazy_pgettext:1c,2
 
 $(BIN)/python:
 	python3 -m venv $(VENV)
@@ -34,9 +42,12 @@ $(BIN)/.installed-test: pyproject.toml $(LOCK) | $(BIN)/python
 	$(BIN)/python -m pip install -q -c $(LOCK) -e '.[test]'
 	touch $@
 
+# The catalogues compiled every time (a second): a pull or a translator's work is in at once.
 setup: $(BIN)/.installed-run
+	$(BIN)/pybabel -q compile -d $(TRANSLATIONS)
 
 setup-test: $(BIN)/.installed-test
+	$(BIN)/pybabel -q compile -d $(TRANSLATIONS)
 
 run: setup
 	$(BIN)/flask --app referee run --host $(HOST) --port $(PORT)
@@ -72,3 +83,12 @@ lock: | $(BIN)/python
 # The figures of issue 12 against baselines of the same run (not part of `make test`).
 bench: setup-test
 	$(BIN)/python -m tests.bench.run
+
+# Every marked sentence into the template (messages.pot), each language's catalogue brought up
+# to date with it (a new language: `$(BIN)/pybabel init -i $(TRANSLATIONS)/messages.pot -d
+# $(TRANSLATIONS) -l xx`), and all compiled.
+translations: setup
+	$(BIN)/pybabel -q extract -F babel.cfg --no-default-keywords $(KEYWORDS) \
+	  --sort-by-file --project Referee -o $(TRANSLATIONS)/messages.pot referee templates
+	$(BIN)/pybabel -q update -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS)
+	$(BIN)/pybabel -q compile -d $(TRANSLATIONS)

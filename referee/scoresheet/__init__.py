@@ -19,6 +19,7 @@ import re
 import threading
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,7 @@ from ..charts import PAPER, running_totals
 from ..engine import matchfile, scoring
 from ..engine.games import get
 from ..engine.games.base import MatchResult
+from ..engine.words import Catalogue, Text, say
 from . import cards, stovkahra, troggu
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,6 +46,11 @@ Context = Callable[[dict[str, Any], MatchResult], dict[str, Any]]
 # HTML parser and WeasyPrint made a node and a box of each run of it between two cells, only
 # to drop it (a fiftieth of the 100-hand sheet's Python calls; issue 12).
 BETWEEN_TABLE_TAGS = re.compile(r">\s+(?=</?(?:table|colgroup|col|thead|tbody|tfoot|tr|th|td)\b)")
+
+# The language a sheet is being written in (``render_html``): its code and catalogue (None:
+# English, as the templates and the engine write it).
+_language: ContextVar[tuple[str, Catalogue | None]] = ContextVar(
+    "language", default=("en", None))
 
 # What a game's sheet (templates/pdf/<game>.html) needs beyond the match and its result.
 CONTEXTS: dict[str, Context] = {"troggu": troggu.context, "stovkahra": stovkahra.context}
@@ -59,13 +66,75 @@ def environment() -> Environment:
         trim_blocks=True, lstrip_blocks=True,
     )
     env.filters["marked"] = cards.marked
-    env.filters.update(number=numbers.number, signed=numbers.signed)
+    env.filters.update(number=_number, signed=_signed)
+    # the templates' words and the engine's sentences in the sheet's language
+    env.add_extension("jinja2.ext.i18n")
+    env.policies["ext.i18n.trimmed"] = True
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda message: _said().gettext(message),
+        ngettext=lambda singular, plural, n: _said().ngettext(singular, plural, n),
+        pgettext=lambda context, message: _said().pgettext(context, message),
+        npgettext=lambda context, singular, plural, n: _said().npgettext(
+            context, singular, plural, n),
+        newstyle=True)
+    env.finalize = _finalize
+    env.filters["say"] = env.globals["say"] = _finalize
     return env
 
 
+class _English:
+    """The catalogue of a sheet in English: every message as written."""
+
+    def gettext(self, message: str, /) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
+        return singular if n == 1 else plural
+
+    def pgettext(self, context: str, message: str, /) -> str:
+        return message
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int, /) -> str:
+        return singular if n == 1 else plural
+
+
+def _said() -> Catalogue:
+    return _language.get()[1] or _English()
+
+
+def _number(value: float | str) -> str:
+    return numbers.number(value, _language.get()[0])
+
+
+def _signed(value: float) -> str:
+    return numbers.signed(value, _language.get()[0])
+
+
+def _finalize(value: object) -> object:
+    """An engine sentence in the sheet's language; anything else as it is."""
+    if not isinstance(value, Text):
+        return value
+    code, catalogue = _language.get()
+    if catalogue is None:
+        return str.__str__(value)
+    return say(value, catalogue, number=_number)
+
+
+@contextmanager
+def in_language(language: str, catalogue: Catalogue | None) -> Iterator[None]:
+    """Sheets made meanwhile (in this thread) written in ``language`` (its code: ``de_CH``),
+    ``catalogue`` its messages (None: English, as the templates and the engine write it)."""
+    token = _language.set((language, catalogue))
+    try:
+        yield
+    finally:
+        _language.reset(token)
+
+
 def render_html(m: matchfile.MatchFile, explained: bool = False, match: Hashable = None) -> str:
-    """The sheet of ``m`` as HTML; ``explained``: with every hand's explanation (an
-    appendix); ``match``: its key in the engine's fold cache (the web's match id)."""
+    """The sheet of ``m`` as HTML (in the language of ``in_language``, else English);
+    ``explained``: with every hand's explanation (an appendix); ``match``: its key in the
+    engine's fold cache (the web's match id)."""
     game = get(m.game)
     # the match's cached fold where it was scored already (the app's page, ``matchfile.load``)
     result = scoring.score(game.name, m.settings, m.hands, match=match)
@@ -73,7 +142,7 @@ def render_html(m: matchfile.MatchFile, explained: bool = False, match: Hashable
         "m": m, "game": game, "result": result, "names": list(m.settings["players"]),
         "rules": game.rules_in_force(m.settings),
         "chart": running_totals(game, m.settings, result, layout=PAPER),
-        "explained": explained,
+        "explained": explained, "lang": _language.get()[0].replace("_", "-"),
     }
     if m.game in CONTEXTS:
         context.update(CONTEXTS[m.game](m.settings, result))

@@ -24,6 +24,7 @@ from ..engine import matchfile
 from . import assets, requestlog
 from .extensions import htmx
 from .forms import invalid, widgets
+from .languages import init as init_languages
 from .matches import exports, rows
 from .matches.blueprint import VIEW_ONLY
 from .matches.live import Boards, UnchangedPolls
@@ -104,6 +105,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.bytecode_cache = _COMPILED
+    init_languages(app)        # before any template compiles: its finalize says engine Texts
     app.jinja_env.filters["localtime"] = _localtime
     app.jinja_env.filters.update(number=numbers.number, signed=numbers.signed)    # "−10"
     app.jinja_env.globals["invalid"] = invalid.attributes    # a hand-written input's marks

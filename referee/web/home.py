@@ -94,7 +94,7 @@ def join() -> Any:
 def new_match(game: str) -> Any:
     web = WEB_GAMES.get(game) or abort(404)
     form = web.new_form()
-    error = None
+    error: str | None = None
     if form.validate_on_submit():
         try:
             settings = web.game.settings(web.settings_from(form))
@@ -112,7 +112,7 @@ def new_match(game: str) -> Any:
 @bp.post("/import")
 def import_match() -> Any:
     form = ImportForm()
-    error = None
+    error: str | None = None
     if form.validate_on_submit():
         try:
             data = form.file.data.read(matchfile.MAX_BYTES + 1)     # larger: refused

@@ -308,7 +308,7 @@ def new_match(token: str, game: str) -> Any:
     web = WEB_GAMES.get(game) or abort(404)
     form = web.new_form()
     seats = _seats(web, form)
-    error = None
+    error: str | None = None
     status = 200
     if request.method == "POST":
         status = 422
@@ -368,7 +368,7 @@ def add_match(token: str) -> Any:
     web = WEB_GAMES[stored.game]
     names = list(readable_json(stored.settings)["players"])
     seats = [Seat(n, name, True) for n, name in enumerate(names)]
-    error = None
+    error: str | None = None
     if request.form.get("seats"):
         if _read_seats(seats, found):
             try:

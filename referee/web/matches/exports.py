@@ -15,13 +15,16 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+import flask_babel
 from flask import Response, current_app, redirect, render_template, request, url_for
 
 from ...charts import running_totals
 from ...engine import matchfile
 from ...engine.games.base import Game, MatchResult
-from ...scoresheet import render_html, render_pdf
+from ...numbers import current_locale
+from ...scoresheet import in_language, render_html, render_pdf
 from ...stats import csv as csv_export
+from .. import languages
 from ..extensions import htmx
 from ..readable import readable_json
 from ..recent import Recent
@@ -42,7 +45,7 @@ class Scoresheets:
 
     def __init__(self, limit: int = CACHE_BYTES) -> None:
         self.limit = limit
-        self._kept: OrderedDict[tuple[str, int, bool], bytes] = OrderedDict()
+        self._kept: OrderedDict[tuple[str, int, bool, str], bytes] = OrderedDict()
         self._kept_lock = threading.Lock()
         self._making = threading.Lock()
 
@@ -50,14 +53,18 @@ class Scoresheets:
             explained: bool = False) -> bytes:
         """The PDF of version ``version`` of the match ``match_id``, whose record ``file``
         gives (called only when it must be made); ``explained``: with every hand's
-        explanation."""
-        key = (match_id, version, explained)
+        explanation. It is written in the request's language (for now: issue 22 will print a
+        match in its own), kept apart from the same version in another."""
+        language = languages.current()
+        key = (match_id, version, explained, language)
         if (body := self._kept_one(key)) is not None:
             return body
         with self._making:
             if (body := self._kept_one(key)) is not None:     # made while this one waited
                 return body
-            body = render_pdf(file(), explained, match_id)
+            catalogue = None if language == languages.DEFAULT else flask_babel.get_translations()
+            with in_language(language, catalogue):
+                body = render_pdf(file(), explained, match_id)
             with self._kept_lock:
                 self._kept[key] = body
                 size = sum(map(len, self._kept.values()))
@@ -65,7 +72,7 @@ class Scoresheets:
                     size -= len(self._kept.popitem(last=False)[1])
             return body
 
-    def _kept_one(self, key: tuple[str, int, bool]) -> bytes | None:
+    def _kept_one(self, key: tuple[str, int, bool, str]) -> bytes | None:
         with self._kept_lock:
             body = self._kept.get(key)
             if body is not None:
@@ -77,13 +84,14 @@ KEPT = 64                 # charts a process keeps (the matches being played now
 
 
 class Charts:
-    """The last charts drawn, by (match id, version): a version's hands never change."""
+    """The last charts drawn, by (match id, version, the request's language): a version's
+    hands never change."""
 
     def __init__(self, kept: int = KEPT) -> None:
         self._charts: Recent[str] = Recent(kept)
 
     def get(self, game: Game, match: StoredMatch, result: MatchResult) -> str:
-        key = (match.id, match.version)
+        key = (match.id, match.version, current_locale())
         svg = self._charts.get(key)
         if svg is None:
             svg = running_totals(game, match.settings, result)

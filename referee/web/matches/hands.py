@@ -164,7 +164,7 @@ def refuse(posted: Posted, problem: FormInvalid | RuleViolation) -> Any:
     refused = form
     if isinstance(problem, FormInvalid) and problem.form is not form:
         refused = bound[problem.name] = problem.form    # at another section's field
-    error = None
+    error: str | None = None
     if isinstance(problem, RuleViolation):
         error = problem.explain()       # the summary at the top; beside its field too
         mark(form, web.refused_field(spec.form, problem), problem)

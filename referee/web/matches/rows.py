@@ -28,7 +28,7 @@ from jinja2.runtime import Context
 from markupsafe import Markup
 
 from ...engine.games.base import HandOutcome
-from ...numbers import number
+from ...numbers import current_locale, number
 from ..recent import Recent
 from ..store import Event
 
@@ -40,14 +40,15 @@ TOTAL = f"total{secrets.token_hex(8)}"   # where it has a side's total: TOTAL_<s
 
 
 def _key(context: Context, hand: HandOutcome) -> Hashable | None:
-    """Everything the row of ``hand`` shows; None when it shows more (a game's own part)."""
+    """Everything the row of ``hand`` shows, in the request's language; None when it shows
+    more (a game's own part)."""
     web = context.get("web")
     match = context.get("match")
     if web is None or match is None or web.hand_template is not None:
         return None
     return (match.token, match.can_edit, web.game.name, tuple(context["names"]),
             tuple(context["sides"]), hand.number, hand.dealer, hand.complete,
-            tuple(hand.scores), hand.summary)
+            tuple(hand.scores), hand.summary, current_locale())
 
 
 class _Marked:
@@ -109,7 +110,7 @@ CHANGE_TEMPLATE = "matches/_change_row.html"
 def _change_key(context: Context, event: Event) -> Hashable:
     match = context["match"]
     return (match.token, match.can_edit, event.id, event.at, event.device, event.label,
-            event.kind, event.undone, event.restorable)
+            event.kind, event.undone, event.restorable, current_locale())
 
 
 def _change_csrf(context: Context, event: Event) -> str:
