@@ -102,7 +102,7 @@ def _read(data: object) -> CircleFile:
         _header(data)
     raw = _fields(data, KEYS, "A circle file")
     name = require_name(raw["name"], "circle.name", "The circle")
-    created = matchfile._check_created(raw["created"])
+    created = matchfile.check_created(raw["created"])
     players_raw = raw["players"]
     if not isinstance(players_raw, list):
         raise _problem("players", "“players” must be a list of the circle's players' names")

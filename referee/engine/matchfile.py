@@ -244,7 +244,7 @@ def _check_whole(settings: dict[str, Any]) -> None:
             )
 
 
-def _check_created(value: object) -> str:
+def check_created(value: object) -> str:
     if not isinstance(value, str) or not _ISO_DATE.match(value):
         raise _problem(
             "file.created",
@@ -300,7 +300,7 @@ def _read(data: object, trusted: bool) -> MatchFile:
     if not isinstance(data["game"], str):
         raise _problem("game.unknown", f"“game” must be a game's name, not {show(data['game'])}")
     game = get(data["game"])
-    created = _check_created(data["created"])
+    created = check_created(data["created"])
     if not isinstance(data["settings"], dict):
         raise _problem("file.settings", "“settings” must be a record of the match's settings")
     _check_whole(data["settings"])

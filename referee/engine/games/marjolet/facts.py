@@ -182,7 +182,8 @@ def _read_trick(raw: dict[str, Any], trumps: str) -> Trick:
         return _bare(raw.get("winner"), raw.get("exchange"), *(cards or (None, None)))
     return Trick(
         raw.get("winner"),
-        (tuple(_meld(m, trumps) for m in melds[0]), tuple(_meld(m, trumps) for m in melds[1])),
+        (tuple(read_meld(m, trumps) for m in melds[0]),
+         tuple(read_meld(m, trumps) for m in melds[1])),
         raw.get("exchange"),
         None if cards is None else (FRENCH.parse(cards[0]), FRENCH.parse(cards[1])),
     )
@@ -195,7 +196,7 @@ def _bare(winner: int | None, exchange: int | None, lead: str | None, second: st
 
 
 @cache
-def _meld(text: str, trumps: str) -> Meld:
+def read_meld(text: str, trumps: str) -> Meld:
     return parse_meld(text, trumps)
 
 

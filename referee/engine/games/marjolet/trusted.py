@@ -18,7 +18,7 @@ from ...words import T
 from ..base import Line
 from ..dealer import out_of_turn
 from ..later import LaterDetail
-from .facts import HandFacts, _meld, read_canonical
+from .facts import HandFacts, read_canonical, read_meld
 from .hand import HandScore, score_hand
 from .values import (
     BRISQUES_TOTAL,
@@ -37,7 +37,7 @@ from .values import (
 @cache
 def _meld_points(text: str, trumps: str, traditional: bool) -> int:
     """What a meld scores: under either rule set, only the melds switch tells (4.1, 8)."""
-    return _meld(text, trumps).points(Rules(traditional_melds=traditional))
+    return read_meld(text, trumps).points(Rules(traditional_melds=traditional))
 
 
 def quick_scores(raw: dict[str, Any], rules: Rules) -> tuple[int, int, int] | None:
