@@ -192,7 +192,7 @@ def parse_meld(text: object) -> Meld:
         return make_set(match.group(1))
     if match := _SEQ.match(text):
         return make_sequence(match.group(1), match.group(2), int(match.group(3)))
-    raise RuleViolation("meld.unknown", T("%(text)s is not a meld", text=f"“{text[:20]}”"),
+    raise RuleViolation("meld.unknown", T("“%(text)s” is not a meld", text=text[:20]),
                         "4.1")
 
 
