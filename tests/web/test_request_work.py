@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from test_heavy import finish, seen_evening
+from matches.test_heavy import finish, seen_evening
 from webtools import Table
 
 from referee.engine.games.troggu import GAME as TROGGU

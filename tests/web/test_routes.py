@@ -132,7 +132,7 @@ ROUTES: dict[str, Route] = {
         Case("/m/<match_id>/changes/<int:event>/restore", game,
              "/m/{token}/changes/{event}/restore")]),
     # A circle's routes take the circle's token, not a match's: their CSRF checks and their
-    # tokens are tested in tests/web/test_circles.py.
+    # tokens are tested in tests/web/circles/test_circles.py.
     "/circles": Route(frozenset({"POST"}), lambda game: []),
     "/circles/import": Route(frozenset({"POST"}), lambda game: []),
     "/c/<token>/players": Route(frozenset({"POST"}), lambda game: []),

@@ -8,10 +8,10 @@ import re
 
 from flask import Flask
 from flask.testing import FlaskClient
-from test_card_marks import _toggles
-from test_in_view import CLAIM_HAND, HAND_440_71
+from games.test_card_marks import _toggles
+from games.test_stovkahra_web import EXAMPLE_4, WRONG_DOST_BY_W
+from matches.test_in_view import CLAIM_HAND, HAND_440_71
 from test_plain_words import _store, _text
-from test_stovkahra_web import EXAMPLE_4, WRONG_DOST_BY_W
 from webtools import EXAMPLE_1, Series, Table, deal
 
 from referee.engine.games import get

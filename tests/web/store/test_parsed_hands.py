@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 from flask import Flask
-from test_heavy import PLAYERS, finish, seed_evening
-from test_scoring_once import bids
+from matches.test_heavy import PLAYERS, finish, seed_evening
+from matches.test_scoring_once import bids
 from webtools import Table
 
 from referee.engine import scoring

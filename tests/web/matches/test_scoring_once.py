@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from test_heavy import PLAYERS, finish, long_evening, seen_evening, store_of
 from webtools import Table
 
+from matches.test_heavy import PLAYERS, finish, long_evening, seen_evening, store_of
 from referee.engine import matchfile, scoring
 from referee.engine.games.base import Game
 from referee.engine.games.troggu import GAME as TROGGU
@@ -142,7 +142,7 @@ def test_matches_of_the_same_settings_seen_in_turns_fold_nothing_again(
 def test_the_scoresheet_of_a_match_file_folds_it_once(folds: Folds) -> None:
     """``python -m referee pdf``: the file is read and checked (one fold), then the sheet made
     from that fold."""
-    from test_heavy import long_evening
+    from matches.test_heavy import long_evening
 
     scoring.forget()
     settings = TROGGU.settings({"players": PLAYERS, "first_dealer": 0})

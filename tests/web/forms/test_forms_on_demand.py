@@ -15,7 +15,7 @@ from referee.engine import matchfile
 from referee.web.games import WEB_GAMES
 from referee.web.games.base import ActionContext, Forms, WebGame
 
-DATA = Path(__file__).parent.parent / "data"
+DATA = Path(__file__).parents[2] / "data"
 
 
 def test_each_form_is_made_once_when_asked_for() -> None:

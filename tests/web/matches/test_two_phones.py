@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from test_troggu_web import Troggu
+from games.test_troggu_web import Troggu
 from webtools import Marjolet, Page, Series, Table
 
 HTMX = pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])

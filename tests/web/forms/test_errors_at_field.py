@@ -10,8 +10,8 @@ import io
 from html.parser import HTMLParser
 
 import pytest
-from test_tartli_editor import score_at_once
-from test_troggu_web import EVENING_5, Troggu, tg  # noqa: F401  (tg: the fixture)
+from games.test_tartli_editor import score_at_once
+from games.test_troggu_web import EVENING_5, Troggu, tg  # noqa: F401  (tg: the fixture)
 from webtools import Marjolet, Page, Series, Table, unchanged
 
 HTMX = pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])

@@ -10,8 +10,8 @@ from html import unescape
 from typing import Any
 
 import pytest
-from test_marjolet_web import DEAL_3A, SEED_1, SEED_2
-from test_stovkahra_web import THREE_TO_A_GAME
+from games.test_marjolet_web import DEAL_3A, SEED_1, SEED_2
+from games.test_stovkahra_web import THREE_TO_A_GAME
 from webtools import (
     HAND_440_71,
     TIE_HANDS,

@@ -22,7 +22,7 @@ from referee.engine.matchfile import load
 from referee.numbers import number
 from referee.web.store import Store
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "tests" / "data"
 NS = {"svg": "http://www.w3.org/2000/svg"}
 FILES = ["tartli-short", "stovkahra-series", "marjolet-game", "troggu-evening"]

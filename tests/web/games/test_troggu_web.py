@@ -37,7 +37,7 @@ from webtools import (
 )
 
 HTMX = pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
-DATA = Path(__file__).parents[1] / "data"
+DATA = Path(__file__).parents[2] / "data"
 HUGE = "9" * 5000
 BIG = "9" * 400
 NAMES = ["Anna", "Beat", "Carla", "Dario", "Elsa", "Fabian", "Gina", "Hugo"]

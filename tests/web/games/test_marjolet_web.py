@@ -1463,7 +1463,7 @@ def test_impossible_match_file_is_refused(game: Marjolet, deals: list[dict[str, 
 
 
 def test_the_example_file_imports(game: Marjolet) -> None:
-    body = (Path(__file__).parents[1] / "data" / "marjolet-game.json").read_bytes()
+    body = (Path(__file__).parents[2] / "data" / "marjolet-game.json").read_bytes()
     page = import_file(game, body)
     assert page.status == 302, page.errors
     shown = game.follow(page)
@@ -1603,7 +1603,7 @@ def test_deleting_deal_1_keeps_deal_2s_turned_up_seven_with_anne(game: Marjolet,
                                                                  htmx: bool) -> None:
     """tests/data/marjolet-game.json, stored as before dealers were recorded: Anne dealt deal 2
     and turned up 7♣. Deal 1 deleted, that deal is deal 1 and still Anne's 7."""
-    raw = json.loads((Path(__file__).resolve().parent.parent / "data" /
+    raw = json.loads((Path(__file__).resolve().parents[2] / "data" /
                       "marjolet-game.json").read_text(encoding="utf-8"))
     mid = game.seed_game(raw["hands"])
     page = game.done(game.delete(mid, 1, htmx=htmx), htmx)

@@ -17,7 +17,7 @@ import pytest
 from flask import Flask
 from webtools import Page
 
-TESTS = Path(__file__).resolve().parents[1]
+TESTS = Path(__file__).resolve().parents[2]
 for folder in ("engine", "stats"):
     if str(TESTS / folder) not in sys.path:
         sys.path.insert(0, str(TESTS / folder))

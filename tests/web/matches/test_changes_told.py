@@ -5,9 +5,9 @@ same order, as the full description."""
 
 from __future__ import annotations
 
-from test_history import NAMES, W, X, Y, Z, _score
 from webtools import B, hand, played
 
+from matches.test_history import NAMES, W, X, Y, Z, _score
 from referee.web.matches.notices import describe_changes
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from flask import Flask, request_started, template_rendered
-from test_troggu_web import NAMES, Troggu, misere, normal
+from games.test_troggu_web import NAMES, Troggu, misere, normal
 from webtools import HAND_440_71, A, B, Page, Table, hand
 from werkzeug.test import Client
 
@@ -280,8 +280,7 @@ def test_a_new_version_of_a_long_match_fingerprints_only_the_hands_it_shows(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 12: the shared poll answer of a new version fingerprints the hands its history
     shows and the hand a phone watches, not every hand of the match (``StoredMatch.base``)."""
-    from test_heavy import finish, seed_evening
-
+    from matches.test_heavy import finish, seed_evening
     from referee.web.matches.history import PAGE
     from referee.web.store import matchstore as stored
 

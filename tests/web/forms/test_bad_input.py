@@ -31,7 +31,7 @@ from webtools import (
 )
 
 HTMX = pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
-DATA = Path(__file__).parents[1] / "data"
+DATA = Path(__file__).parents[2] / "data"
 CLAIM_HAND = hand("8h", "0", {1: (["set:A"], [])}, claim(A, 1, (21, 0)))
 HUGE = "9" * 5000
 NO_SUCH = "There is no such page or match."

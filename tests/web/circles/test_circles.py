@@ -33,7 +33,7 @@ from referee.web.store import (
     circles,
 )
 
-DATA = Path(__file__).parents[1] / "data"
+DATA = Path(__file__).parents[2] / "data"
 TROGGU = matchfile.load((DATA / "troggu-evening.json").read_bytes())   # -110, +50, +90, -30
 TARTLI = {"players": ["Ágnes", "Tamás"], "target": 5, "first_dealer": 0}
 TARTLI_FORM = {"target": "5", "first_dealer": "0"}

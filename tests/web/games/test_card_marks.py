@@ -23,7 +23,7 @@ from webtools import Marjolet, Series, Table
 from referee.engine.cards import FRENCH, HUNGARIAN, SWISS_TAROT, Deck
 from referee.web.cards import DECKS, face
 
-ROOT = Path(__file__).parents[2]
+ROOT = Path(__file__).parents[3]
 SUITS = ROOT / "static" / "img" / "suits"
 CSS = (ROOT / "static" / "css" / "referee.css").read_text()
 FRENCH_SYMBOLS = set("♣♠♥♦")

@@ -18,7 +18,7 @@ from webtools import Table
 from referee.engine import matchfile
 from referee.engine.games.marjolet import GAME
 
-sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
+sys.path.insert(0, str(Path(__file__).parents[2] / "engine"))
 import marjolet_helpers  # noqa: E402
 
 

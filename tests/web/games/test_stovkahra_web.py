@@ -44,7 +44,7 @@ from webtools import (
 )
 
 HTMX = pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
-DATA = Path(__file__).parents[1] / "data"
+DATA = Path(__file__).parents[2] / "data"
 HUGE = "9" * 5000            # more digits than Python turns into an int
 BIG = "9" * 400              # an int, but too large for a float
 NS_NAME, EW_NAME = TEAMS4

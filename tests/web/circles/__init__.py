@@ -1,0 +1,1 @@
+"""The circles' tests: pages, people and seats, statistics, evenings."""

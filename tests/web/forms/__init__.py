@@ -1,0 +1,1 @@
+"""The forms' tests: errors at the field, forms shown on demand, widgets, unrecorded picks."""

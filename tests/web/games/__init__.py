@@ -1,0 +1,1 @@
+"""Each game's own pages and editors."""
