@@ -1,6 +1,8 @@
 """The command line: ``python -m referee score MATCH.json``, ``... pdf MATCH.json -o X.pdf``,
 ``... csv MATCH.json`` (the hands as CSV), ``... stats MATCH.json…`` (statistics as JSON) and
-``... chart MATCH.json -o X.svg`` (the chart of the running totals).
+``... chart MATCH.json -o X.svg`` (the chart of the running totals). ``--lang hu`` (before
+the command) writes the scoresheet and the messages in that language; a match file that names
+its language is written in it by default.
 
 Exit status: 0 done; 2 the match file (or the command line) is wrong, with ``error: <why>``
 on stderr; 1 the file is fine but the output could not be made (PDF export missing or failing,
@@ -19,6 +21,7 @@ from pathlib import Path
 from .engine import scoring
 from .engine.errors import RuleViolation
 from .engine.matchfile import MatchFile, load, standings
+from .engine.words import LANGUAGES, say
 
 BAD_INPUT = 2
 NO_OUTPUT = 1
@@ -31,6 +34,16 @@ class _Failure(Exception):
         self.status = status
 
 
+_language: list[str | None] = [None]      # --lang, when given
+
+
+def _said(text: object, language: str | None = None) -> str:
+    """``text`` (an engine sentence) in ``--lang`` (else ``language``, else English)."""
+    from .catalogues import catalogue
+
+    return say(text, catalogue(_language[0] or language or "en"))
+
+
 def _read(path: str) -> MatchFile:
     try:
         data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
@@ -39,7 +52,7 @@ def _read(path: str) -> MatchFile:
     try:
         return load(data)
     except RuleViolation as error:
-        raise _Failure(f"{path}: {error.explain()}", BAD_INPUT) from None
+        raise _Failure(f"{path}: {_said(error.explain())}", BAD_INPUT) from None
 
 
 def _score(args: argparse.Namespace) -> int:
@@ -47,7 +60,7 @@ def _score(args: argparse.Namespace) -> int:
     try:
         result = standings(match)
     except RuleViolation as error:
-        raise _Failure(f"{args.match}: {error.explain()}", BAD_INPUT) from None
+        raise _Failure(f"{args.match}: {_said(error.explain())}", BAD_INPUT) from None
     sys.stdout.write(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
     return 0
 
@@ -64,13 +77,17 @@ def _pdf(args: argparse.Namespace) -> int:
     match = _read(args.match)
     output = _output(args, ".pdf")
     try:
-        from referee.scoresheet import render_pdf
+        from referee.scoresheet import in_language, render_pdf
+
+        from .catalogues import catalogue
     except ImportError as error:
         raise _Failure(f"PDF export is not available: {error}", NO_OUTPUT) from None
+    language = _language[0] or match.language
     try:
-        pdf = render_pdf(match, args.explained)
+        with in_language(language, catalogue(language)):
+            pdf = render_pdf(match, args.explained)
     except RuleViolation as error:
-        raise _Failure(f"{args.match}: {error.explain()}", BAD_INPUT) from None
+        raise _Failure(f"{args.match}: {_said(error.explain(), language)}", BAD_INPUT) from None
     except Exception as error:   # WeasyPrint and friends: a message, not a traceback
         raise _Failure(
             f"could not make the PDF ({type(error).__name__}: {error})", NO_OUTPUT
@@ -103,7 +120,7 @@ def _chart(args: argparse.Namespace) -> int:
     try:
         result = scoring.score(game.name, match.settings, match.hands, trusted=True)
     except RuleViolation as error:
-        raise _Failure(f"{args.match}: {error.explain()}", BAD_INPUT) from None
+        raise _Failure(f"{args.match}: {_said(error.explain())}", BAD_INPUT) from None
     if not result.hands:
         raise _Failure(f"{args.match} has no hand scored yet: no chart to draw", NO_OUTPUT)
     svg = running_totals(
@@ -148,6 +165,9 @@ def _parser() -> argparse.ArgumentParser:
         "the chart of the running totals.",
         epilog="Exit status: 0 done, 2 bad match file or arguments, 1 output not made.",
     )
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="the language of the scoresheet and the messages (default: the "
+                        "match file's own, else English)")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     score = commands.add_parser(
         "score", help="print the standings and every hand's explanation as JSON",
@@ -204,6 +224,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    _language[0] = args.lang
     try:
         status: int = args.run(args)
     except _Failure as failure:

@@ -11,7 +11,7 @@ A match file is a JSON object (UTF-8)::
       "hands": [ {...hand facts...}, ... ]
     }
 
-Fields (all required, no others allowed):
+Fields (all required but ``language``, no others allowed):
 
 ``format``
     Always the string ``"referee-match"``; it tells a match file from any other JSON.
@@ -32,6 +32,10 @@ Fields (all required, no others allowed):
     Marjolet: two ``players``, ``target`` (500 or 1000), ``first_dealer``, ``rules``
     (``default``, ``traditional`` or ``custom``) and its four switches
     (``referee.engine.games.marjolet``).
+``language`` (optional; ``"en"`` when absent)
+    The language the match is recorded in (its scoresheet, its CSV): one of
+    ``referee.engine.words.LANGUAGES`` (``en``, ``hu``, ``de_CH``, ``cs``, ``fr``). Written
+    only when it is not English, so an English match's file is as before.
 ``hands``
     The facts the table reported for each hand, in the order played, in the game's hand
     format (Tartli: ``referee.engine.games.tartli.facts``; Stovkahra:
@@ -72,10 +76,12 @@ from . import scoring
 from .errors import RuleViolation, readable
 from .games import get
 from .games.base import is_text
+from .words import LANGUAGES, T
 
 FORMAT = "referee-match"
 VERSION = 1
 KEYS = ("format", "version", "game", "created", "settings", "hands")
+OPTIONAL = ("language",)
 
 MAX_BYTES = 6_000_000      # the largest match the app holds exports about 3.6 MB
 MAX_HANDS = 1_000
@@ -96,6 +102,7 @@ class MatchFile:
     settings: dict[str, Any]
     hands: list[dict[str, Any]]
     created: str
+    language: str = "en"
 
 
 def _problem(code: str, message: str) -> RuleViolation:
@@ -278,7 +285,7 @@ def _check_header(raw: dict[str, Any]) -> None:
             f"This match file is version {show(version)}:{newer} this Referee reads only "
             f"version {VERSION}",
         )
-    unknown = sorted(set(raw) - set(KEYS))
+    unknown = sorted(set(raw) - set(KEYS) - set(OPTIONAL))
     if unknown:
         raise _problem(
             "file.unknown",
@@ -301,6 +308,11 @@ def _read(data: object, trusted: bool) -> MatchFile:
         raise _problem("game.unknown", f"“game” must be a game's name, not {show(data['game'])}")
     game = get(data["game"])
     created = check_created(data["created"])
+    language = data.get("language", "en")
+    if language not in LANGUAGES:
+        raise _problem("file.language", T(
+            "“language” must be one of %(languages)s, not %(value)s",
+            languages=", ".join(LANGUAGES), value=show(language)))
     if not isinstance(data["settings"], dict):
         raise _problem("file.settings", "“settings” must be a record of the match's settings")
     _check_whole(data["settings"])
@@ -322,7 +334,8 @@ def _read(data: object, trusted: bool) -> MatchFile:
                 raise error.in_hand(number, game.hand_word.capitalize()) from None
         hands = game.complete(settings, hands)
     scoring.score(game.name, settings, hands, trusted)
-    return MatchFile(game=game.name, settings=settings, hands=hands, created=created)
+    return MatchFile(game=game.name, settings=settings, hands=hands, created=created,
+                     language=language)
 
 
 def load(data: object, *, trusted: bool = False) -> MatchFile:
@@ -356,6 +369,7 @@ def dump(m: MatchFile) -> dict[str, Any]:
         "version": VERSION,
         "game": m.game,
         "created": m.created,
+        **({"language": m.language} if m.language != "en" else {}),
         "settings": copy.deepcopy(m.settings),
         "hands": copy.deepcopy(m.hands),
     }

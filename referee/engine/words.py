@@ -24,6 +24,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Protocol
 
+LANGUAGES = ("en", "hu", "de_CH", "cs", "fr")
+"""The languages a match can be recorded in (its match file's ``language``), by their codes."""
+
 
 class Catalogue(Protocol):
     """What :func:`say` needs of a language: ``gettext.GNUTranslations`` and Babel's

@@ -16,6 +16,7 @@ from ..engine import matchfile
 from ..engine.errors import RuleViolation
 from ..engine.games import GAMES
 from ..engine.games.base import require_name
+from . import languages
 from .extensions import store
 from .forms.invalid import flag
 from .games import WEB_GAMES
@@ -101,7 +102,8 @@ def new_match(game: str) -> Any:
         except RuleViolation as violation:
             error = violation.explain()
         else:
-            match_id = store().create(web.game.name, settings, [], device=device())
+            match_id = store().create(web.game.name, settings, [], device=device(),
+                                      language=languages.current())
             remember(match_id)
             return redirect(url_for(".match", match_id=match_id))
     status = 422 if request.method == "POST" else 200
@@ -124,7 +126,8 @@ def import_match() -> Any:
         else:
             created = datetime.fromisoformat(loaded.created)
             match_id = store().create(loaded.game, loaded.settings, loaded.hands, created,
-                                      device=device(), label="Match imported from a file")
+                                      device=device(), label="Match imported from a file",
+                                      language=loaded.language)
             remember(match_id)
             flash("Match imported.")
             return redirect(url_for(".match", match_id=match_id))

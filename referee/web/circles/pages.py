@@ -37,6 +37,7 @@ from ...engine.errors import RuleViolation
 from ...engine.games import GAMES
 from ...engine.games.base import Game, MatchResult, name_key, require_name
 from ...numbers import number, signed
+from .. import languages
 from ..extensions import circles, store
 from ..forms.buttons import ButtonForm
 from ..forms.invalid import flag
@@ -328,7 +329,8 @@ def new_match(token: str, game: str) -> Any:
                     settings = web.game.settings(web.settings_from(form))
                     match_id = circles().start_match(
                         found.id, web.game.name, settings,
-                        [s.person for s in people if s.person is not None], device=device())
+                        [s.person for s in people if s.person is not None], device=device(),
+                        language=languages.current())
                 except RuleViolation as violation:
                     error = violation.explain()
                 except CircleRefused as refused:

@@ -15,21 +15,25 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-import flask_babel
-from flask import Response, current_app, redirect, render_template, request, url_for
+from flask import Response, current_app, flash, redirect, render_template, request, url_for
+from flask_babel import force_locale, gettext, lazy_gettext
+from flask_wtf import FlaskForm
+from wtforms import SelectField
 
+from ...catalogues import catalogue
 from ...charts import running_totals
 from ...engine import matchfile
 from ...engine.games.base import Game, MatchResult
 from ...numbers import current_locale
 from ...scoresheet import in_language, render_html, render_pdf
 from ...stats import csv as csv_export
-from .. import languages
-from ..extensions import htmx
+from ..extensions import htmx, store
+from ..languages import LANGUAGES
 from ..readable import readable_json
 from ..recent import Recent
 from ..store import StoredMatch
 from .blueprint import bp, find, load
+from .page import after_change
 
 __all__ = ["Charts", "Scoresheets", "match_chart", "render_html", "render_pdf"]
 
@@ -50,20 +54,18 @@ class Scoresheets:
         self._making = threading.Lock()
 
     def get(self, match_id: str, version: int, file: Callable[[], matchfile.MatchFile],
-            explained: bool = False) -> bytes:
+            explained: bool = False, language: str = "en") -> bytes:
         """The PDF of version ``version`` of the match ``match_id``, whose record ``file``
         gives (called only when it must be made); ``explained``: with every hand's
-        explanation. It is written in the request's language (for now: issue 22 will print a
-        match in its own), kept apart from the same version in another."""
-        language = languages.current()
+        explanation; written in ``language`` (the match's own, whichever phone asks), kept
+        apart from the same version in another."""
         key = (match_id, version, explained, language)
         if (body := self._kept_one(key)) is not None:
             return body
         with self._making:
             if (body := self._kept_one(key)) is not None:     # made while this one waited
                 return body
-            catalogue = None if language == languages.DEFAULT else flask_babel.get_translations()
-            with in_language(language, catalogue):
+            with in_language(language, catalogue(language)):
                 body = render_pdf(file(), explained, match_id)
             with self._kept_lock:
                 self._kept[key] = body
@@ -113,7 +115,7 @@ def scoresheets() -> Scoresheets:
 def match_file(stored: StoredMatch) -> matchfile.MatchFile:
     return matchfile.MatchFile(
         game=stored.game, settings=stored.settings, hands=readable_json(stored.hands),
-        created=stored.created.date().isoformat(),
+        created=stored.created.date().isoformat(), language=stored.language,
     )
 
 
@@ -133,7 +135,8 @@ def scoresheet(match_id: str) -> Response:
     explained = request.args.get("explained") == "1"
     name = (f"{stored.game}-{stored.created.date().isoformat()}"
             f"{'-explained' if explained else ''}.pdf")
-    body = scoresheets().get(stored.id, stored.version, lambda: match_file(stored), explained)
+    body = scoresheets().get(stored.id, stored.version, lambda: match_file(stored), explained,
+                             stored.language)
     return Response(body, mimetype="application/pdf",
                     headers={"Content-Disposition": f'inline; filename="{name}"'})
 
@@ -144,7 +147,8 @@ def hands_csv(match_id: str) -> Response:
     reads the names' letters as UTF-8."""
     stored, _, result = load(match_id)
     name = f"{stored.game}-{stored.created.date().isoformat()}.csv"
-    body = "\ufeff" + csv_export.hands_csv(stored.game, stored.settings, result)
+    with force_locale(stored.language):               # its headings in the match's language
+        body = "\ufeff" + csv_export.hands_csv(stored.game, stored.settings, result)
     return Response(body, mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
@@ -154,9 +158,29 @@ def chart(match_id: str) -> Any:
     """To htmx: the chart's SVG (drawn once per version of the match); else a page of its
     own with the chart and the way back to the match."""
     stored, web, result = load(match_id)
+    if not htmx and not result.hands:             # nothing to draw before the first hand
+        return redirect(url_for(".match", match_id=match_id))
+    with force_locale(stored.language):           # its labels in the match's language
+        drawn = match_chart(web.game, stored, result)
     if not htmx:
-        if not result.hands:                      # nothing to draw before the first hand
-            return redirect(url_for(".match", match_id=match_id))
-        return render_template("matches/chart.html", match=stored, game=web.game,
-                               chart=match_chart(web.game, stored, result))
-    return match_chart(web.game, stored, result)
+        return render_template("matches/chart.html", match=stored, game=web.game, chart=drawn)
+    return drawn
+
+
+class LanguageForm(FlaskForm):
+    """The language a match is recorded in (its scoresheet, its CSV, its chart)."""
+
+    language = SelectField(lazy_gettext("Record this match in"),
+                           choices=list(LANGUAGES.items()))
+
+
+@bp.post("/m/<match_id>/language")
+def record_language(match_id: str) -> Any:
+    """Record the match in another language from now on (its hands stay as they are)."""
+    stored = find(match_id, edit=True)
+    form = LanguageForm()
+    if form.validate_on_submit() and form.language.data != stored.language:
+        store().set_language(stored.id, form.language.data)
+        flash(gettext("The scoresheet, the CSV and the chart of this match are now written "
+                      "in %(language)s.", language=LANGUAGES[form.language.data]))
+    return after_change(stored.id, None)

@@ -229,14 +229,14 @@ class Circles:
     def start_match(
         self, token: str, game: str, settings: dict[str, Any], people: Sequence[Person],
         hand_list: Sequence[dict[str, Any]] = (), created: datetime | None = None,
-        device: str = "", label: str = "Match started",
+        device: str = "", label: str = "Match started", language: str = "en",
     ) -> str:
         """A new match of the circle, with its people (a player id, or a new player's name,
         per seat), in one transaction; its edit token."""
         try:
             with self.store.writing(None) as conn:
                 match_id = insert_match(conn, game, settings, list(hand_list), created, device,
-                                        label)
+                                        label, language)
                 _seat(conn, token, match_id, people)
                 return match_id
         except IntegrityError:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, func, insert, or_, select, text
+from sqlalchemy import bindparam, func, insert, or_, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 
@@ -92,6 +92,7 @@ class StoredMatch:
     hands: list[dict[str, Any]]
     created: datetime
     can_edit: bool = True
+    language: str = "en"      # what its scoresheet and CSV are written in
     undoable: Event | None = None
     events: list[Event] = field(default_factory=list)
 
@@ -175,7 +176,7 @@ class Store:
             return StoredMatch(
                 row.id, row.view_token, row.version, row.layout, row.game,
                 json.loads(row.settings),
-                facts, row.created, can_edit=row.id == token,
+                facts, row.created, can_edit=row.id == token, language=row.language,
                 undoable=undoable, events=latest,
             )
 
@@ -225,9 +226,18 @@ class Store:
     def create(
         self, game: str, settings: dict[str, Any], hand_list: list[dict[str, Any]],
         created: datetime | None = None, device: str = "", label: str = "Match started",
+        language: str = "en",
     ) -> str:
         with self.writing(None) as conn:
-            return insert_match(conn, game, settings, hand_list, created, device, label)
+            return insert_match(conn, game, settings, hand_list, created, device, label,
+                                language)
+
+    def set_language(self, match_id: str, language: str) -> None:
+        """Record the match ``match_id`` in ``language`` from now on (its scoresheet, its
+        CSV); its hands and history are left as they are."""
+        with self.writing(match_id) as conn:
+            conn.execute(update(matches).where(matches.c.id == match_id).values(
+                language=language))
 
     def save_hands(
         self, match_id: str, before: list[dict[str, Any]], after: list[dict[str, Any]],
@@ -350,6 +360,7 @@ class Store:
 def insert_match(
     conn: Connection, game: str, settings: dict[str, Any], hand_list: list[dict[str, Any]],
     created: datetime | None = None, device: str = "", label: str = "Match started",
+    language: str = "en",
 ) -> str:
     """Write a new match (new tokens) in the transaction ``conn``; its edit token."""
     match_id = secrets.token_urlsafe(TOKEN_BYTES)
@@ -357,7 +368,7 @@ def insert_match(
     conn.execute(insert(matches).values(
         id=match_id, view_token=secrets.token_urlsafe(TOKEN_BYTES), version=1, layout=0,
         uids=len(hand_list), game=game, settings=json.dumps(settings),
-        created=created or when, updated=when,
+        created=created or when, updated=when, language=language,
     ))
     if hand_list:
         conn.execute(insert(hands), [

@@ -41,6 +41,8 @@ matches = Table(
     Column("settings", Text, nullable=False),
     Column("created", DateTime, nullable=False),
     Column("updated", DateTime, nullable=False),
+    # the language the match is recorded in (its scoresheet, its CSV): engine.words.LANGUAGES
+    Column("language", String(8), nullable=False, default="en", server_default="en"),
 )
 hands = Table(
     "hands", metadata,

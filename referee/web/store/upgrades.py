@@ -22,6 +22,7 @@ def upgrade(conn: Connection) -> None:
     stored the whole list of hands store what they changed."""
     _upgrade_tokens(conn)
     _upgrade_splices(conn)
+    _upgrade_language(conn)
 
 
 def _upgrade_tokens(conn: Connection) -> None:
@@ -41,6 +42,14 @@ def _upgrade_tokens(conn: Connection) -> None:
         conn.execute(update(matches).where(matches.c.id == match_id).values(
             view_token=secrets.token_urlsafe(TOKEN_BYTES)))
     conn.execute(text("CREATE UNIQUE INDEX ix_matches_view_token ON matches (view_token)"))
+
+
+def _upgrade_language(conn: Connection) -> None:
+    """No match language (before 2026-12, issue 22): every match is recorded in English."""
+    columns = {c["name"] for c in inspect(conn).get_columns("matches")}
+    if "language" not in columns:
+        conn.execute(text("ALTER TABLE matches ADD COLUMN language VARCHAR(8) NOT NULL "
+                          "DEFAULT 'en'"))
 
 
 UPGRADE_BATCH = 200       # events rewritten per statement while upgrading
