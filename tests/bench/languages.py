@@ -32,10 +32,10 @@ def figures(baselines: dict[str, float]) -> list[Figure]:
             clients[language].get(f"/m/{bench.mid}")                  # warm
         for _ in range(ROUNDS):
             for language, client in clients.items():
-                ms, _ = _cpu_ms(lambda: client.get(f"/m/{bench.mid}"))
+                ms, _ = _cpu_ms(lambda c=client: c.get(f"/m/{bench.mid}"))
                 runs.setdefault(f"page {language}", []).append(ms)
-                ms, _ = _cpu_ms(lambda: client.get(f"/m/{bench.mid}/explained/{middle}",
-                                                   headers=HTMX))
+                ms, _ = _cpu_ms(lambda c=client: c.get(f"/m/{bench.mid}/explained/{middle}",
+                                                        headers=HTMX))
                 runs.setdefault(f"explained {language}", []).append(ms)
     match = troggu_match(100)
     for _ in range(3):
