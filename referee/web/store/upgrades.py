@@ -22,6 +22,7 @@ def upgrade(conn: Connection) -> None:
     stored the whole list of hands store what they changed."""
     _upgrade_tokens(conn)
     _upgrade_splices(conn)
+    _upgrade_labels(conn)
 
 
 def _upgrade_tokens(conn: Connection) -> None:
@@ -41,6 +42,16 @@ def _upgrade_tokens(conn: Connection) -> None:
         conn.execute(update(matches).where(matches.c.id == match_id).values(
             view_token=secrets.token_urlsafe(TOKEN_BYTES)))
     conn.execute(text("CREATE UNIQUE INDEX ix_matches_view_token ON matches (view_token)"))
+
+
+def _upgrade_labels(conn: Connection) -> None:
+    """Labels of at most 200 characters (before 2027-01): any length, so that a label kept
+    as a sentence (``events.stored_label``) fits (SQLite never holds a length to them)."""
+    if conn.dialect.name == "sqlite":
+        return
+    label = next(c for c in inspect(conn).get_columns("actions") if c["name"] == "label")
+    if getattr(label["type"], "length", None) is not None:
+        conn.execute(text("ALTER TABLE actions ALTER COLUMN label TYPE TEXT"))
 
 
 UPGRADE_BATCH = 200       # events rewritten per statement while upgrading
