@@ -9,8 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.engine.words import NP, Text, T, from_data, listing, say, to_data
-
+from referee.engine.words import NP, T, Text, from_data, listing, say, to_data
 from tests.engine.test_words import Capitals
 
 names = st.text(min_size=1, max_size=12)

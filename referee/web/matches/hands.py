@@ -17,8 +17,8 @@ from markupsafe import escape
 from ...engine import scoring
 from ...engine.errors import RuleViolation
 from ...engine.games.base import MatchResult
-from ...engine.words import T, Text
 from ...engine.scoring import common_start
+from ...engine.words import T, Text
 from ..extensions import store
 from ..forms.invalid import mark, summary
 from ..games.base import Action, ActionContext, FormInvalid, WebGame

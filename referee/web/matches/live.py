@@ -74,9 +74,9 @@ def shared(html: str, csrf: str) -> str:
 
 
 class Boards:
-    """The boards rendered lately, by (token, version, language); the least recently asked for go first
-    once they hold more than ``limit`` characters. One process's: a version is rendered at most
-    once per process."""
+    """The boards rendered lately, by (token, version, language); the least recently asked
+    for go first once they hold more than ``limit`` characters. One process's: a version is
+    rendered at most once per process and language."""
 
     def __init__(self, limit: int = CACHE_BYTES) -> None:
         self.limit = limit

@@ -14,6 +14,8 @@ from flask import Flask
 from referee.web import create_app
 from referee.web.extensions import store
 
+TARTLI = {"players": ["Anna", "Béla"], "target": 5, "first_dealer": 0}
+
 
 @pytest.fixture
 def hungarian(tmp_path: Path) -> Flask:
@@ -40,7 +42,7 @@ def _history(app: Flask, language: str, match_id: str) -> str:
 
 def test_two_phones_in_two_languages_poll_one_match(hungarian: Flask) -> None:
     with hungarian.app_context():
-        match_id = store().create("tartli", {"players": ["Anna", "Béla"], "target": 5, "first_dealer": 0}, [],
+        match_id = store().create("tartli", TARTLI, [],
                                   device="Anna's phone")
     for first, second in (("hu", "en"), ("en", "hu")):
         said = {first: _history(hungarian, first, match_id),
@@ -54,6 +56,6 @@ def test_two_phones_in_two_languages_poll_one_match(hungarian: Flask) -> None:
 
 def test_a_label_stored_as_english_words_is_shown_as_it_is(hungarian: Flask) -> None:
     with hungarian.app_context():
-        match_id = store().create("tartli", {"players": ["Anna", "Béla"], "target": 5, "first_dealer": 0}, [],
+        match_id = store().create("tartli", TARTLI, [],
                                   label="Match started the old way")
     assert "Match started the old way" in _history(hungarian, "hu", match_id)
