@@ -136,3 +136,44 @@ def listing(items: list[object] | tuple[object, ...]) -> object:
     if len(items) == 2:
         return T("%(first)s and %(last)s", first=items[0], last=items[1])
     return T("%(first)s, %(rest)s", first=items[0], rest=listing(items[1:]))
+
+
+def to_data(text: Text) -> dict[str, object]:
+    """``text`` as JSON-able data, to be stored and said later in any language
+    (:func:`from_data` reads it back): its message id, its values (a value that is a ``Text``
+    nested the same way; a value that is neither a number nor a string kept as its English),
+    and its plural, count and context where it has them."""
+    data: dict[str, object] = {"msgid": text.msgid}
+    if text.values:
+        data["values"] = {key: _value_data(value) for key, value in text.values.items()}
+    if text.plural is not None:
+        data["plural"] = text.plural
+        data["n"] = text.n
+    if text.context is not None:
+        data["context"] = text.context
+    return data
+
+
+def _value_data(value: object) -> object:
+    if isinstance(value, Text):
+        return to_data(value)
+    if isinstance(value, (bool, int, float)) or value is None:
+        return value
+    return str(value)
+
+
+def from_data(data: Mapping[str, object]) -> Text:
+    """The ``Text`` that :func:`to_data` gave ``data`` for (ValueError if it is not such)."""
+    msgid, values = data.get("msgid"), data.get("values", {})
+    plural, count, context = data.get("plural"), data.get("n"), data.get("context")
+    if (not isinstance(msgid, str) or not isinstance(values, Mapping)
+            or not isinstance(plural, (str, type(None)))
+            or not isinstance(count, (int, type(None)))
+            or not isinstance(context, (str, type(None)))):
+        raise ValueError(f"not a stored sentence: {data!r}")
+    read = {str(key): from_data(value) if isinstance(value, Mapping) else value
+            for key, value in values.items()}
+    try:
+        return Text(msgid, read, plural=plural, count=count, context=context)
+    except (KeyError, TypeError, ValueError) as error:
+        raise ValueError(f"not a stored sentence: {data!r}") from error

@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, session, url_for
+from flask_babel import gettext, lazy_gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import StringField
@@ -16,10 +17,12 @@ from ..engine import matchfile
 from ..engine.errors import RuleViolation
 from ..engine.games import GAMES
 from ..engine.games.base import require_name
+from ..engine.words import T
 from . import languages
 from .extensions import store
 from .forms.invalid import flag
 from .games import WEB_GAMES
+from .languages import say
 from .matches.blueprint import bp
 from .readable import readable_json
 from .sharing import circle_in, device, private, remember, remembered, token_in
@@ -28,7 +31,8 @@ DEVICE_NAME = 40          # characters of a device's name
 
 
 class ImportForm(FlaskForm):
-    file = FileField("Match file (.json)", validators=[FileRequired("Choose a match file")])
+    file = FileField(lazy_gettext("Match file (.json)"),
+                     validators=[FileRequired(lazy_gettext("Choose a match file"))])
 
 
 def _device_name(form: FlaskForm, field: StringField) -> None:
@@ -36,14 +40,15 @@ def _device_name(form: FlaskForm, field: StringField) -> None:
     Unicode text, something visible, no control or direction-turning characters."""
     if field.data and field.data.strip() and not field.errors:
         try:
-            field.data = require_name(field.data, "device.name", "The device")
+            field.data = require_name(field.data, "device.name", T("The device"))
         except RuleViolation as violation:
-            raise ValidationError(violation.message) from None
+            raise ValidationError(say(violation.message)) from None
 
 
 class DeviceForm(FlaskForm):
-    name = StringField("Name this device (shown in the history of changes)", validators=[
-        Length(max=DEVICE_NAME, message=f"At most {DEVICE_NAME} characters"), _device_name])
+    name = StringField(lazy_gettext("Name this device (shown in the history of changes)"),
+                       validators=[Length(max=DEVICE_NAME, message=lazy_gettext(
+                           "At most %(num)s characters", num=DEVICE_NAME)), _device_name])
 
 
 
@@ -86,7 +91,7 @@ def join() -> Any:
         return redirect(url_for(".match", match_id=token))
     if circle := circle_in(code):                       # a circle's link or code
         return redirect(url_for("circles.circle", token=circle))
-    return home_page(422, join_code=code, join_error=(
+    return home_page(422, join_code=code, join_error=gettext(
         "No match has that link or code. Copy the whole link from the other phone's match "
         "page (Share), or scan its QR code."))
 
@@ -120,16 +125,17 @@ def import_match() -> Any:
             data = form.file.data.read(matchfile.MAX_BYTES + 1)     # larger: refused
             loaded = matchfile.load(data)
             if loaded.game not in WEB_GAMES:
-                raise RuleViolation("file.game", f"This server has no pages for {loaded.game}")
+                raise RuleViolation("file.game", T("This server has no pages for %(game)s",
+                                                   game=loaded.game))
         except RuleViolation as violation:
             error = violation.explain()
         else:
             created = datetime.fromisoformat(loaded.created)
             match_id = store().create(loaded.game, loaded.settings, loaded.hands, created,
-                                      device=device(), label="Match imported from a file",
+                                      device=device(), label=T("Match imported from a file"),
                                       language=loaded.language)
             remember(match_id)
-            flash("Match imported.")
+            flash(gettext("Match imported."))
             return redirect(url_for(".match", match_id=match_id))
     else:
         error = "; ".join(m for msgs in form.errors.values() for m in msgs)

@@ -7,12 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request, url_for
+from flask_babel import gettext
 from flask_wtf import FlaskForm
 
 from ...engine import scoring
 from ...engine.errors import RuleViolation
 from ...engine.games.base import HandOutcome
 from ..games.base import Action, ActionContext, FormInvalid, WebGame
+from ..languages import say
 from ..store import StoredMatch, is_new_base
 from .blueprint import HISTORY, load
 from .page import hand_context, render_live
@@ -41,7 +43,9 @@ def conflict_answer(
     fresh, _, result = load(match_id, events=HISTORY)
     word = web.game.hand_word
     last = fresh.events[0] if fresh.events else None
-    by = f" ({last.device or 'another device'}: {last.label})" if last else ""
+    # who changed it (the device's name as typed) and how, in this phone's language
+    by = (" " + gettext("(%(device)s: %(label)s)", device=last.device or gettext(
+        "another device"), label=say(last.label))) if last else ""
     exists = hand <= len(fresh.hands)
     offered = spec is not None and is_new_base(request.args.get("base", ""))
     stored = None

@@ -13,6 +13,7 @@ from flask import flash, request
 from ...engine import scoring
 from ...engine.errors import RuleViolation
 from ...engine.games.base import Game, MatchResult, Repair, and_list
+from ...engine.words import T
 
 MOST_PLANS = 12           # ways out offered at once
 MOST_STEPS = 20           # repairs chained in one plan
@@ -176,8 +177,10 @@ def chosen(
 
 
 def label_with(label: str, plan: Plan | None) -> str:
-    """An event's label, with the correction it made to later hands."""
-    return label if plan is None else f"{label}, with correction: {plan.summary}"
+    """An event's label, with the correction it made to later hands (a sentence)."""
+    if plan is None:
+        return label
+    return T("%(label)s, with correction: %(summary)s", label=label, summary=plan.summary)
 
 
 def flash_plan(plan: Plan | None) -> None:

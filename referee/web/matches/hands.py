@@ -18,6 +18,7 @@ from ...engine import scoring
 from ...engine.errors import RuleViolation
 from ...engine.games.base import MatchResult
 from ...engine.scoring import common_start
+from ...engine.words import T, Text
 from ..extensions import store
 from ..forms.invalid import mark, summary
 from ..games.base import Action, ActionContext, FormInvalid, WebGame
@@ -196,14 +197,29 @@ def answer(posted: Posted, change: Change) -> Any:
     return after_change(posted.stored.id, hand if posted.editing else None)
 
 
-def action_label(verb: str, word: str, hand: int, trick: int | None, editing: bool) -> str:
-    """The history's label of a change: what was recorded ("Trick 5 of hand 3", "Hand
-    finished (hand 3)"), or, from the editor of an earlier hand, that the hand was edited and
-    in what ("Hand 3 edited (trick 5)")."""
+def action_label(verb: str, word: str, hand: int, trick: int | None, editing: bool) -> Text:
+    """The history's label of a change, a sentence kept to be said in each phone's language:
+    what was recorded ("Trick 5 of hand 3", "Hand finished (hand 3)"), or, from the editor of
+    an earlier hand, that the hand was edited and in what ("Hand 3 edited (trick 5)")."""
+    deal = word == "deal"
     if editing:
-        what = f"{verb} {trick}" if trick is not None else verb
-        return f"{word.capitalize()} {hand} edited ({what[:1].lower()}{what[1:]})"
-    return f"{verb} {trick} of {word} {hand}" if trick is not None else f"{verb} ({word} {hand})"
+        lowered = _verb(verb[:1].lower() + verb[1:])
+        what = lowered if trick is None else T("%(verb)s %(trick)s", verb=lowered, trick=trick)
+        return (T("Deal %(number)s edited (%(what)s)", number=hand, what=what) if deal
+                else T("Hand %(number)s edited (%(what)s)", number=hand, what=what))
+    if trick is not None:
+        return (T("%(verb)s %(trick)s of deal %(number)s", verb=_verb(verb), trick=trick,
+                  number=hand) if deal
+                else T("%(verb)s %(trick)s of hand %(number)s", verb=_verb(verb), trick=trick,
+                       number=hand))
+    return (T("%(verb)s (deal %(number)s)", verb=_verb(verb), number=hand) if deal
+            else T("%(verb)s (hand %(number)s)", verb=_verb(verb), number=hand))
+
+
+def _verb(verb: str) -> Text:
+    """A game's verb for the history ("Trick", "Bidding") as a sentence of its own: its
+    English words are its message id (a catalogue holding them says it)."""
+    return verb if isinstance(verb, Text) else Text(str(verb), {})
 
 
 def unseen_errors(html: str, form: FlaskForm) -> str | None:

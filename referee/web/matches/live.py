@@ -6,7 +6,8 @@
   no session cookie read, no routing, no request context (issue 12).
 - Once the match changes every phone asks for the same new version at once: the parts every
   phone is sent alike (the standings, the hands, the history of changes) are rendered once per
-  version of the match and link (edit or view) and kept (``Boards``); only what belongs to one
+  version of the match, link (edit or view) and language (two phones at one table may read
+  two) and kept (``Boards``); only what belongs to one
   phone (the address it polls, the warning that its open editor went stale, its forms' CSRF
   token) is added to each answer (``live``).
 - A phone whose editor, with nothing typed into it, another phone's change made stale gets the
@@ -26,6 +27,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 from werkzeug.http import parse_etags
 
+from ...numbers import current_locale
 from ..extensions import store
 from ..games import WEB_GAMES
 from ..sharing import made_here, private, token_in
@@ -44,6 +46,7 @@ class Board:
     token: str                      # the link's token (edit or view): the page's addresses
     game: str
     version: int
+    language: str                   # the language it is said in (``current_locale()``)
     can_edit: bool
     scoreboard: str                 # the inside of #scoreboard (standings, the game's summary)
     rest: str                       # the hands and the history of changes, out of band
@@ -71,25 +74,25 @@ def shared(html: str, csrf: str) -> str:
 
 
 class Boards:
-    """The boards rendered lately, by (token, version); the least recently asked for go first
-    once they hold more than ``limit`` characters. One process's: a version is rendered at most
-    once per process."""
+    """The boards rendered lately, by (token, version, language); the least recently asked
+    for go first once they hold more than ``limit`` characters. One process's: a version is
+    rendered at most once per process and language."""
 
     def __init__(self, limit: int = CACHE_BYTES) -> None:
         self.limit = limit
-        self._kept: OrderedDict[tuple[str, int], Board] = OrderedDict()
+        self._kept: OrderedDict[tuple[str, int, str], Board] = OrderedDict()
         self._size = 0
         self._lock = threading.Lock()
 
-    def get(self, token: str, version: int) -> Board | None:
+    def get(self, token: str, version: int, language: str) -> Board | None:
         with self._lock:
-            board = self._kept.get((token, version))
+            board = self._kept.get((token, version, language))
             if board is not None:
-                self._kept.move_to_end((token, version))
+                self._kept.move_to_end((token, version, language))
             return board
 
     def put(self, board: Board) -> None:
-        key = (board.token, board.version)
+        key = (board.token, board.version, board.language)
         with self._lock:
             if key in self._kept:
                 return
@@ -146,7 +149,7 @@ def live(match_id: str) -> Any:
     if request.if_none_match.contains(tag):
         response = Response(status=304)
     else:
-        board = boards().get(match_id, found[0]) or board_of(match_id)
+        board = boards().get(match_id, found[0], current_locale()) or board_of(match_id)
         tag = etag(board.version, board.can_edit)       # the version this body shows
         watch = watched() if board.can_edit else None
         stale = None
@@ -189,7 +192,7 @@ def board_of(match_id: str) -> Board:
                       render_template("matches/_announce.html", announce_oob=True, **context)])
     board = Board(
         token=stored.token, game=stored.game, version=stored.version,
-        can_edit=stored.can_edit,
+        language=current_locale(), can_edit=stored.can_edit,
         scoreboard=shared(render_template("matches/_board.html", **context), csrf),
         rest=shared(rest, csrf),
         fingerprint=stored.base,

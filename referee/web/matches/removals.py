@@ -6,11 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 
 from ...engine import scoring
 from ...engine.errors import RuleViolation
+from ...engine.words import T
 from ..extensions import store
 from ..forms.buttons import ButtonForm
+from ..languages import say
 from ..sharing import device
 from ..store import StaleMatch
 from .blueprint import HISTORY, NOTICES, TOLD, bp, find, load
@@ -30,10 +33,12 @@ def confirm_delete(match_id: str, hand: int) -> Any:
     stored, web, result = load(match_id, edit=True)
     if hand < 1:
         abort(404)
-    word = web.game.hand_word
     if hand > len(stored.hands):
-        flash(f"{word.capitalize()} {hand} no longer exists: it was deleted on another device "
-              "meanwhile. Nothing was deleted.")
+        flash(gettext("Deal %(number)s no longer exists: it was deleted on another device "
+                      "meanwhile. Nothing was deleted.", number=hand)
+              if web.game.hand_word == "deal" else
+              gettext("Hand %(number)s no longer exists: it was deleted on another device "
+                      "meanwhile. Nothing was deleted.", number=hand))
         return redirect(url_for(".match", match_id=match_id, _anchor=TOLD))
     shown = result.hands[hand - 1] if hand <= len(result.hands) else result.draft
     return render_template(
@@ -51,7 +56,7 @@ def delete_hand(match_id: str, hand: int) -> Any:
     # A hand already deleted on another device: stale (409), not a 404.
     if hand < 1 or (hand > len(stored.hands) and "base" not in request.args):
         abort(404)
-    word = web.game.hand_word.capitalize()
+    deal = web.game.hand_word == "deal"
     if hand > len(stored.hands) or stale_form(stored, hand):
         return conflict_answer(match_id, web, hand)
     # The hands keep the facts the app proposed where they lack them (a Tartli or Marjolet
@@ -68,7 +73,10 @@ def delete_hand(match_id: str, hand: int) -> Any:
         shown = [n for n in range(1, len(stored.hands) + 1) if n != hand]
         try:
             plan = chosen(web.game, stored.settings, new_hands, violation, hand, shown,
-                          f"{word} {hand} cannot be deleted alone: once it is gone",
+                          gettext("Deal %(number)s cannot be deleted alone: once it is gone",
+                                  number=hand) if deal else
+                          gettext("Hand %(number)s cannot be deleted alone: once it is gone",
+                                  number=hand),
                           version=stored.version, match=stored.id)
         except LaterHands as later:
             return render_live(hand_context(stored, web, result), web, error=later.message,
@@ -76,16 +84,22 @@ def delete_hand(match_id: str, hand: int) -> Any:
         except RuleViolation:
             return render_live(
                 hand_context(stored, web, result), web,
-                error=f"{word} {hand} cannot be deleted: {violation.explain()}", status=422,
+                error=gettext("Deal %(number)s cannot be deleted: %(reason)s", number=hand,
+                              reason=say(violation.explain())) if deal else
+                gettext("Hand %(number)s cannot be deleted: %(reason)s", number=hand,
+                        reason=say(violation.explain())), status=422,
             )
         new_hands, new_result = plan.hands, plan.result
     try:
         store().save_hands(stored.id, stored.hands, new_hands,
-                           label_with(f"{word} {hand} deleted", plan), device(), renumbers=True,
+                           label_with(T("Deal %(number)s deleted", number=hand) if deal
+                                      else T("Hand %(number)s deleted", number=hand), plan),
+                           device(), renumbers=True,
                            deletes=hand, version=stored.version)
     except StaleMatch:
         return conflict_answer(match_id, web, hand)
-    flash(f"{word} {hand} deleted.")
+    flash(gettext("Deal %(number)s deleted.", number=hand) if deal
+          else gettext("Hand %(number)s deleted.", number=hand))
     flash_plan(plan)
     flash_changes(describe_changes(result, until(new_result, plan),
                                     web.game.sides(stored.settings), hand, removed=True,
@@ -106,7 +120,7 @@ def restore_hand(match_id: str, event: int) -> Any:
         abort(404)
     at = found.at
     new_hands = stored.hands[: at - 1] + [found.facts] + stored.hands[at - 1:]
-    word = web.game.hand_word.capitalize()
+    deal = web.game.hand_word == "deal"
     plan: Plan | None = None
     try:
         new_hands = scored_as_stored(web, stored.settings, new_hands, stored.hands)
@@ -118,26 +132,35 @@ def restore_hand(match_id: str, event: int) -> Any:
             # the table chose how (numbered as they will be)
             plan = chosen(web.game, stored.settings, new_hands, violation, at + 1,
                           list(range(1, len(new_hands) + 1)),
-                          f"{word} {found.number} cannot be restored alone: once it is back",
+                          gettext("Deal %(number)s cannot be restored alone: once it is back",
+                                  number=found.number) if deal else
+                          gettext("Hand %(number)s cannot be restored alone: once it is back",
+                                  number=found.number),
                           version=stored.version, match=stored.id)
             new_hands, new_result = plan.hands, plan.result
         if plan is not None or not isinstance(new_hands, Canonical):
             new_hands = canonical(web, stored.settings, new_hands, stored.hands)
         store().save_hands(stored.id, stored.hands, new_hands,
-                           label_with(f"{word} {at} restored", plan), device(), renumbers=True,
+                           label_with(T("Deal %(number)s restored", number=at) if deal
+                                      else T("Hand %(number)s restored", number=at), plan),
+                           device(), renumbers=True,
                            restores=event, version=stored.version)
     except LaterHands as later:
         return render_live(hand_context(stored, web, result), web, status=422, error=later.message,
                            corrections=later.offer())
     except RuleViolation as violation:
         return render_live(hand_context(stored, web, result), web, status=422, error=(
-            f"{word} {found.number} cannot be restored: {violation.explain()}"))
+            gettext("Deal %(number)s cannot be restored: %(reason)s", number=found.number,
+                    reason=say(violation.explain())) if deal else
+            gettext("Hand %(number)s cannot be restored: %(reason)s", number=found.number,
+                    reason=say(violation.explain()))))
     except StaleMatch:
         fresh, _, fresh_result = load(match_id, events=HISTORY)
         return render_live(hand_context(fresh, web, fresh_result), web, status=409, error=(
-            "Nothing was restored: the match was changed on another device meanwhile. Check "
-            "the history of changes below and try again."))
-    flash(f"{word} {at} restored.")
+            gettext("Nothing was restored: the match was changed on another device "
+                    "meanwhile. Check the history of changes below and try again.")))
+    flash(gettext("Deal %(number)s restored.", number=at) if deal
+          else gettext("Hand %(number)s restored.", number=at))
     flash_plan(plan)
     flash_changes(describe_changes(result, until(new_result, plan),
                                     web.game.sides(stored.settings), at, inserted=True,
@@ -155,8 +178,9 @@ def undo(match_id: str) -> Any:
     try:
         label = store().undo(stored.id, device(), expected)
     except StaleMatch:
-        flash("Nothing was undone: the match was changed on another device meanwhile. Check "
-              "the history of changes below before undoing again.")
+        flash(gettext("Nothing was undone: the match was changed on another device meanwhile. "
+                      "Check the history of changes below before undoing again."))
     else:
-        flash(f"Undone: {label}." if label else "Nothing to undo.")
+        flash(gettext("Undone: %(label)s.", label=say(label)) if label
+              else gettext("Nothing to undo."))
     return after_change(stored.id, None)

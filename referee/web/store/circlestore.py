@@ -41,6 +41,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ...engine.games.base import name_key
+from .events import MATCH_STARTED
 from .matchstore import Store, insert_match
 from .schema import TOKEN_BYTES, hands, matches, metadata, now
 
@@ -229,7 +230,7 @@ class Circles:
     def start_match(
         self, token: str, game: str, settings: dict[str, Any], people: Sequence[Person],
         hand_list: Sequence[dict[str, Any]] = (), created: datetime | None = None,
-        device: str = "", label: str = "Match started", language: str = "en",
+        device: str = "", label: str = MATCH_STARTED, language: str = "en",
     ) -> str:
         """A new match of the circle, with its people (a player id, or a new player's name,
         per seat), in one transaction; its edit token."""

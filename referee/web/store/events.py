@@ -14,8 +14,36 @@ from typing import Any, NamedTuple
 from sqlalchemy import bindparam, delete, func, insert, select, update
 from sqlalchemy.engine import Connection
 
+from ...engine.words import T, Text, from_data, to_data
 from .schema import actions, hands, matches, now
 from .splice import Hand, Splice, loads
+
+LABEL_WORDS = 200         # characters of a label kept as English words
+LABEL_DATA = 4000         # characters of a label kept as a sentence (beyond: its English words)
+_SENTENCE = '{"msgid":'   # how a label kept as a sentence starts (never one of English words)
+MATCH_STARTED = T("Match started")
+
+
+def stored_label(label: str) -> str:
+    """What the label column holds for ``label``: a ``Text`` (issue 22) as its data in JSON,
+    so that each phone reads the history in its own language; plain words as they are (at
+    most ``LABEL_WORDS`` characters)."""
+    if isinstance(label, Text):
+        data = json.dumps(to_data(label), ensure_ascii=False, separators=(",", ":"))
+        if len(data) <= LABEL_DATA:
+            return data
+    return str.__str__(label)[:LABEL_WORDS]
+
+
+def read_label(stored: str) -> str:
+    """The label a column holds: the ``Text`` that ``stored_label`` kept, or the words of a
+    label stored before labels were sentences (shown as they are)."""
+    if stored.startswith(_SENTENCE):
+        try:
+            return from_data(json.loads(stored))
+        except ValueError:            # json's errors are ValueErrors too
+            pass
+    return stored
 
 
 @dataclass(frozen=True)
@@ -148,7 +176,7 @@ def log_event(conn: Connection, match_id: str, *, label: str, splice: str, devic
     """Store an event of the match (now); its row as ``event_rows`` reads it."""
     created = now()
     made = conn.execute(_LOG, {
-        "match_id": match_id, "created": created, "label": label, "before": "",
+        "match_id": match_id, "created": created, "label": stored_label(label), "before": "",
         "splice": splice, "device": device, "kind": kind, "undoes": undoes, "hand": hand})
     key = made.inserted_primary_key
     assert key is not None
@@ -168,7 +196,7 @@ class _Marks:
         self.restored = {r.undoes for r in rows if r.kind == "restore" and r.id not in self.undone}
 
     def event(self, r: Any) -> Event:
-        return Event(r.id, r.created, r.device, r.label, r.kind, r.id in self.undone,
+        return Event(r.id, r.created, r.device, read_label(r.label), r.kind, r.id in self.undone,
                      # a delete, not undone, whose hand no standing restore has put back
                      restorable=(r.kind == "change" and r.hand is not None
                                  and r.id not in self.undone and r.id not in self.restored))

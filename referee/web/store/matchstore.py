@@ -35,7 +35,9 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from ...engine import matchfile
 from ...engine.errors import RuleViolation
 from ...engine.games import get
+from ...engine.words import T
 from .events import (
+    MATCH_STARTED,
     Deleted,
     Event,
     apply_splice,
@@ -44,6 +46,7 @@ from .events import (
     log_event,
     match_changed,
     recent,
+    stored_label,
 )
 from .kept import Logs, Parsed, hand_base, kept_base
 from .schema import (
@@ -225,7 +228,7 @@ class Store:
 
     def create(
         self, game: str, settings: dict[str, Any], hand_list: list[dict[str, Any]],
-        created: datetime | None = None, device: str = "", label: str = "Match started",
+        created: datetime | None = None, device: str = "", label: str = MATCH_STARTED,
         language: str = "en",
     ) -> str:
         with self.writing(None) as conn:
@@ -285,7 +288,7 @@ class Store:
                     raise StaleMatch(match_id)
                 changes, last_uid = build(removed, after, start, end_after, row.uids,
                                           removes=removes, inserts=inserts, restored=restored)
-                logged = log_event(conn, match_id, label=label[:200], splice=dumps(changes),
+                logged = log_event(conn, match_id, label=label, splice=dumps(changes),
                               device=device[:100], kind="restore" if restores else "change",
                               undoes=restores, hand=deletes)
                 for change in changes:
@@ -323,7 +326,7 @@ class Store:
                     back = Splice(done.at, current, done.removed)
                     apply_splice(conn, match_id, back)
                     undone.append(back)
-                logged = log_event(conn, match_id, label=f"Undone: {top.label}"[:200],
+                logged = log_event(conn, match_id, label=T("Undone: %(label)s", label=top.label),
                               splice=dumps(undone), device=device[:100], kind="undo",
                               undoes=top.id, hand=None)
                 when = match_changed(conn, match_id, True, row.uids)
@@ -359,7 +362,7 @@ class Store:
 
 def insert_match(
     conn: Connection, game: str, settings: dict[str, Any], hand_list: list[dict[str, Any]],
-    created: datetime | None = None, device: str = "", label: str = "Match started",
+    created: datetime | None = None, device: str = "", label: str = MATCH_STARTED,
     language: str = "en",
 ) -> str:
     """Write a new match (new tokens) in the transaction ``conn``; its edit token."""
@@ -375,7 +378,7 @@ def insert_match(
             {"match_id": match_id, "position": position, "uid": position + 1,
              "facts": json.dumps(facts)} for position, facts in enumerate(hand_list)])
     conn.execute(insert(actions).values(
-        match_id=match_id, created=when, label=label[:200], before="",
+        match_id=match_id, created=when, label=stored_label(label), before="",
         device=device[:100], kind="create",
     ))
     return match_id

@@ -59,7 +59,9 @@ actions = Table(
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("match_id", String(32), ForeignKey("matches.id", ondelete="CASCADE"), nullable=False),
     Column("created", DateTime, nullable=False),
-    Column("label", String(200), nullable=False),
+    # what the event did: a sentence as JSON (events.stored_label), or, before 2027-01,
+    # English words (at most 200 characters)
+    Column("label", Text, nullable=False),
     # Before 2026-12 every event stored the whole list of hands before it here; now "".
     Column("before", Text, nullable=False, default=""),
     # What the event changed, as JSON: the splices it made one after the other, each

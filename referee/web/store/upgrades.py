@@ -23,6 +23,7 @@ def upgrade(conn: Connection) -> None:
     _upgrade_tokens(conn)
     _upgrade_splices(conn)
     _upgrade_language(conn)
+    _upgrade_labels(conn)
 
 
 def _upgrade_tokens(conn: Connection) -> None:
@@ -50,6 +51,16 @@ def _upgrade_language(conn: Connection) -> None:
     if "language" not in columns:
         conn.execute(text("ALTER TABLE matches ADD COLUMN language VARCHAR(8) NOT NULL "
                           "DEFAULT 'en'"))
+
+
+def _upgrade_labels(conn: Connection) -> None:
+    """Labels of at most 200 characters (before 2026-12): any length, so that a label kept
+    as a sentence (``events.stored_label``) fits (SQLite never holds a length to them)."""
+    if conn.dialect.name == "sqlite":
+        return
+    label = next(c for c in inspect(conn).get_columns("actions") if c["name"] == "label")
+    if getattr(label["type"], "length", None) is not None:
+        conn.execute(text("ALTER TABLE actions ALTER COLUMN label TYPE TEXT"))
 
 
 UPGRADE_BATCH = 200       # events rewritten per statement while upgrading

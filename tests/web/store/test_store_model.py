@@ -46,6 +46,7 @@ from webtools import TIE_HANDS, A, B, decider, hand, played
 from referee.engine import scoring
 from referee.engine.errors import RuleViolation
 from referee.engine.games import get
+from referee.engine.words import T, Text
 from referee.web.matches.corrections import plans
 from referee.web.store import StaleMatch, Store
 from store.storestate import MatchState, put_back, snapshot
@@ -171,8 +172,12 @@ def _machine(game: str, url: str) -> type[RuleBasedStateMachine]:
             return self.rng.choice(stores)
 
         def _label(self, what: str) -> str:
+            """A label of the history: a sentence (said in each phone's language), or plain
+            words as labels were before (issue 22)."""
             self.step += 1
-            return f"{what} (step {self.step})"
+            if self.rng.random() < 0.3:
+                return f"{what} (step {self.step})"
+            return T("%(what)s (step %(step)s)", what=T(what), step=self.step)
 
         def _seen(self, kind: str) -> None:
             STEPS_SEEN[kind] = STEPS_SEEN.get(kind, 0) + 1
@@ -204,6 +209,7 @@ def _machine(game: str, url: str) -> type[RuleBasedStateMachine]:
                              version=version, **options)
             latest = self._latest()
             assert latest.label == label
+            assert isinstance(latest.label, Text) == isinstance(label, Text)
             change = Change(label, self.hands, latest.id)
             self.changes.append(change)
             self.hands = hands
@@ -312,6 +318,8 @@ def _machine(game: str, url: str) -> type[RuleBasedStateMachine]:
             self._seen("undo")
             label = store.undo(self.match, "model", top.event if expected else None)
             assert label == top.label
+            undone = self._latest().label
+            assert undone == f"Undone: {top.label}" and isinstance(undone, Text)
             top.undone = True
             if top.restores is not None:
                 for change in self.changes:
