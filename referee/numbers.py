@@ -23,9 +23,19 @@ _DECIMAL = re.compile(r"-?\d+(\.\d+)?")
 
 def current_locale() -> str:
     """The request's language (``de_CH``), English where there is no request or no Babel
-    (the command line and the engine load no Flask: nor does this)."""
+    (the command line and the engine load no Flask: nor does this). Asked for every number
+    and sentence of a page: the locale Flask-Babel keeps for the request (its namespace on
+    ``g``) is read first, the full way only once a request."""
     if "flask_babel" not in sys.modules:
         return ENGLISH
+    from flask import g
+
+    try:
+        kept = g._flask_babel.babel_locale      # Flask-Babel 4's locale of this context
+    except (AttributeError, RuntimeError):       # not chosen yet, or no app context
+        kept = None
+    if kept is not None:
+        return _identifier(kept)
     from flask import current_app, has_app_context
 
     if not has_app_context() or "babel" not in current_app.extensions:
@@ -36,12 +46,19 @@ def current_locale() -> str:
         locale = flask_babel.get_locale()
     except RuntimeError:               # an app's context without a request: nothing to ask
         return ENGLISH
-    return str(locale) if locale is not None else ENGLISH
+    return _identifier(locale) if locale is not None else ENGLISH
+
+
+@cache
+def _identifier(locale: object) -> str:
+    return str(locale)
 
 
 def number(value: float | str, locale: str | None = None) -> str:
     """``value`` as written (``30``, ``−110``, ``2.5``; ``1 234`` in Hungarian), its minus the
     minus sign."""
+    if type(value) is int and -1000 < value < 1000:      # most of a page's: alike in all
+        return str(value).replace("-", MINUS)
     locale = locale or current_locale()
     if locale == ENGLISH or (isinstance(value, str) and not _DECIMAL.fullmatch(value)):
         return str(value).replace("-", MINUS)
