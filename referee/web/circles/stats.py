@@ -25,6 +25,7 @@ from ...numbers import number, signed
 from ...stats import FIGURES, Played, statistics
 from ...stats.circlecsv import circle_csv
 from ..games import WEB_GAMES
+from ..languages import say
 from ..readable import readable_json
 from ..store import Circle, CircleMatch
 from .blueprint import bp, find, played, remember_circle
@@ -424,7 +425,7 @@ def circle_hands_csv(token: str) -> Response:
     """Every hand of the circle's matches, oldest match first, as one CSV file (with a byte
     order mark so that a spreadsheet reads the names' letters as UTF-8)."""
     found = find(token)
-    body = "\ufeff" + circle_csv(reversed(circle_played(found)))
+    body = "\ufeff" + circle_csv(reversed(circle_played(found)), say=lambda t: str(say(t)))
     name = f"circle-{found.created.date().isoformat()}-hands.csv"
     return Response(body, mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
