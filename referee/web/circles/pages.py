@@ -80,7 +80,7 @@ NO_MATCH = lazy_gettext("No match has that link or code. Copy the whole edit lin
 
 def _circle_name(form: FlaskForm, field: StringField) -> None:
     try:
-        field.data = require_name(field.data, "circle.name", "The circle")
+        field.data = require_name(field.data, "circle.name", T("The circle"))
     except RuleViolation as violation:
         raise ValidationError(violation.message) from None
 
@@ -234,7 +234,7 @@ def add_player(token: str) -> Any:
     form = PlayerForm()
     if form.validate_on_submit():
         try:
-            name = require_name(form.player.data, "circle.player", "The new player")
+            name = require_name(form.player.data, "circle.player", T("The new player"))
             circles().add_player(found.id, name)
         except RuleViolation as violation:
             error = violation.message
@@ -287,7 +287,7 @@ def _read_seats(seats: list[Seat], circle: Circle) -> bool:
                 seat.person = player.id
         elif seat.name.strip():
             try:
-                name = require_name(seat.name, "circle.player", "Every player")
+                name = require_name(seat.name, "circle.player", T("Every player"))
             except RuleViolation as violation:
                 seat.error = violation.message
             else:
