@@ -11,22 +11,23 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..engine.errors import RuleViolation
 from ..engine.games import get
+from ..engine.words import T, Text
 from . import csv as match_csv
 from .played import Played
 
-NO_SCORE = "Its stored hands no longer score: {problem}"
-
 
 def header(sides: int) -> list[str]:
-    row = ["Date", "Game", "Players", "Hand", "Dealer"]
+    """The headings as engine sentences (``Text``), as ``circle_csv`` says them."""
+    row = [T("Date"), T("Game"), T("Players"), T("Hand"), T("Dealer")]
     for n in range(1, sides + 1):
-        row += [f"Side {n}", f"Side {n} score", f"Side {n} total"]
-    return [*row, "Summary"]
+        row += [T("Side %(number)s", number=n), T("Side %(number)s score", number=n),
+                T("Side %(number)s total", number=n)]
+    return [*row, T("Summary")]
 
 
 def rows(matches: Iterable[Played]) -> list[list[Any]]:
@@ -43,7 +44,8 @@ def rows(matches: Iterable[Played]) -> list[list[Any]]:
             result = game.score(match.settings, match.hands)
         except RuleViolation as problem:
             body.append([*first, "", "", [],
-                         match_csv.text(NO_SCORE.format(problem=problem.explain()))])
+                         T("Its stored hands no longer score: %(problem)s",
+                           problem=problem.explain())])
             continue
         for row in match_csv.rows(match.game, match.settings, result)[1:]:
             number, dealer, *figures, summary = row
@@ -57,8 +59,12 @@ def rows(matches: Iterable[Played]) -> list[list[Any]]:
     return out
 
 
-def circle_csv(matches: Iterable[Played]) -> str:
-    """The CSV text of ``matches`` (lines end with CR LF, as RFC 4180 says)."""
+def circle_csv(matches: Iterable[Played], say: Callable[[Text], str] = str) -> str:
+    """The CSV text of ``matches`` (lines end with CR LF, as RFC 4180 says), each sentence
+    of the file (the headings, a match that no longer scores, a hand's summary) said by
+    ``say`` (default: English, as written)."""
     buffer = io.StringIO()
-    csv.writer(buffer).writerows(rows(matches))
+    csv.writer(buffer).writerows(
+        [match_csv.text(say(cell)) if isinstance(cell, Text) else cell for cell in row]
+        for row in rows(matches))
     return buffer.getvalue()

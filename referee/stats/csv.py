@@ -22,6 +22,7 @@ from ..engine import scoring
 from ..engine.games import get
 from ..engine.games.base import MatchResult
 from ..engine.matchfile import MatchFile
+from ..engine.words import T
 
 FORMULA = ("=", "+", "-", "@", "\t", "\r")
 
@@ -32,11 +33,13 @@ def text(value: str) -> str:
 
 
 def header(game_name: str, settings: dict[str, Any]) -> list[str]:
+    """The headings as engine sentences (``Text``: English as written; the caller may say
+    them in a language)."""
     game = get(game_name)
-    row = [game.hand_word.capitalize(), "Dealer"]
+    row = [T("Deal") if game.hand_word == "deal" else T("Hand"), T("Dealer")]
     for side in game.sides(settings):
-        row += [text(f"{side} score"), text(f"{side} total")]
-    return [*row, "Summary"]
+        row += [T("%(side)s score", side=text(side)), T("%(side)s total", side=text(side))]
+    return [*row, T("Summary")]
 
 
 def rows(game_name: str, settings: dict[str, Any], result: MatchResult) -> list[list[Any]]:

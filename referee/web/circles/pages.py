@@ -26,6 +26,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext, lazy_gettext, ngettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from werkzeug.datastructures import MultiDict
@@ -36,6 +37,7 @@ from ...engine import circlefile, matchfile, scoring
 from ...engine.errors import RuleViolation
 from ...engine.games import GAMES
 from ...engine.games.base import Game, MatchResult, name_key, require_name
+from ...engine.words import T
 from ...numbers import number, signed
 from .. import languages
 from ..extensions import circles, store
@@ -44,6 +46,7 @@ from ..forms.invalid import flag
 from ..games import WEB_GAMES
 from ..games.base import WebGame
 from ..home import home_page
+from ..languages import say
 from ..readable import readable_json
 from ..sharing import device, public_url, qr_code, remember, token_in
 from ..store import (
@@ -58,42 +61,43 @@ from ..store import (
 )
 from .blueprint import bp, find, remember_circle
 from .evenings import Evening, evenings
-from .stats import progress_charts
+from .stats import matches_counted, progress_charts
 
 _ID = re.compile(r"[0-9]{1,9}")
 
 EVENINGS_SHOWN = 5        # the latest evenings in full on the circle's page (then: a list)
-SEATS = "Nothing was saved: see the seats below."
-PICK = "Pick a player from the list, or type a new player's name"
-BOTH = "Pick a player from the list or type a new name, not both"
-VIEW_LINK = ("That is the match's view link: only whoever holds its edit link (or edit code) "
-             "can add a match to a circle, since everyone with the circle's link can change "
-             "its matches. Paste the edit link from the match page (More phones at this table).")
-BUSY = ("Another circle file is being imported on this server just now. Nothing was stored: "
-        "try again in a minute.")
-NO_MATCH = ("No match has that link or code. Copy the whole edit link from the match page "
-            "(More phones at this table), or its edit code.")
+SEATS = lazy_gettext("Nothing was saved: see the seats below.")
+PICK = lazy_gettext("Pick a player from the list, or type a new player's name")
+BOTH = lazy_gettext("Pick a player from the list or type a new name, not both")
+VIEW_LINK = lazy_gettext(
+    "That is the match's view link: only whoever holds its edit link (or edit code) can add a "
+    "match to a circle, since everyone with the circle's link can change its matches. Paste "
+    "the edit link from the match page (More phones at this table).")
+BUSY = lazy_gettext("Another circle file is being imported on this server just now. Nothing "
+                    "was stored: try again in a minute.")
+NO_MATCH = lazy_gettext("No match has that link or code. Copy the whole edit link from the "
+                        "match page (More phones at this table), or its edit code.")
 
 
 def _circle_name(form: FlaskForm, field: StringField) -> None:
     try:
-        field.data = require_name(field.data, "circle.name", "The circle")
+        field.data = require_name(field.data, "circle.name", T("The circle"))
     except RuleViolation as violation:
         raise ValidationError(violation.message) from None
 
 
 class CircleForm(FlaskForm):
-    circle_name = StringField("The circle's name (a family, a club night)",
+    circle_name = StringField(lazy_gettext("The circle's name (a family, a club night)"),
                               validators=[_circle_name])
 
 
 class PlayerForm(FlaskForm):
-    player = StringField("New player's name")
+    player = StringField(lazy_gettext("New player's name"))
 
 
 class CircleImportForm(FlaskForm):
-    circle_file = FileField("Circle file (.json)",
-                            validators=[FileRequired("Choose a circle file")])
+    circle_file = FileField(lazy_gettext("Circle file (.json)"),
+                            validators=[FileRequired(lazy_gettext("Choose a circle file"))])
 
 
 # -- the home page's part ------------------------------------------------------------------
@@ -105,7 +109,7 @@ def create_circle() -> Any:
         return home_page(422, circle_form=form, circle_error=_errors(form))
     token = circles().create(form.circle_name.data)
     remember_circle(token)
-    flash("Circle created. Keep its link: whoever has it sees the circle.")
+    flash(gettext("Circle created. Keep its link: whoever has it sees the circle."))
     return redirect(url_for(".circle", token=token))
 
 
@@ -126,7 +130,8 @@ def import_circle() -> Any:
             loaded = circlefile.load(data)
             for m, _ in loaded.matches:
                 if m.game not in WEB_GAMES:
-                    raise RuleViolation("file.game", f"This server has no pages for {m.game}")
+                    raise RuleViolation("file.game", T("This server has no pages for %(game)s",
+                                                       game=m.game))
         except RuleViolation as violation:
             return home_page(422, circle_import_error=violation.explain())
         played = [(m.game, m.settings, m.hands, datetime.fromisoformat(m.created), people)
@@ -136,7 +141,9 @@ def import_circle() -> Any:
     finally:
         circles().importing.release()
     remember_circle(token)
-    flash(f"Circle imported: {len(loaded.players)} players, {len(played)} matches.")
+    flash(gettext("Circle imported: %(players)s, %(matches)s.",
+                  players=ngettext("%(num)s player", "%(num)s players", len(loaded.players)),
+                  matches=matches_counted(len(played))))
     return redirect(url_for(".circle", token=token))
 
 
@@ -164,10 +171,12 @@ def _standing(game: Game, settings: dict[str, Any], result: MatchResult) -> str:
     label = game.victory_label(settings) or game.totals_label(settings)
     figures = standing.victory if game.victory_label(settings) else standing.totals
     shown = [signed(v) if not game.race else number(v) for v in figures]
-    line = f"{label}: " + " · ".join(f"{s} {v}" for s, v in zip(sides, shown))
+    values = {"label": say(label),
+              "figures": " · ".join(f"{s} {v}" for s, v in zip(sides, shown))}
     if standing.over and standing.winner is not None:
-        line += f" — {sides[standing.winner]} won"
-    return line
+        return gettext("%(label)s: %(figures)s — %(winner)s won", winner=sides[standing.winner],
+                       **values)
+    return gettext("%(label)s: %(figures)s", **values)
 
 
 def _scored(m: CircleMatch) -> MatchResult | None:
@@ -192,7 +201,8 @@ def _page(circle: Circle, status: int = 200, **extra: Any) -> Any:
         game = WEB_GAMES[m.game].game
         result = results[m.id]
         standing = (_standing(game, readable_json(m.settings), result) if result is not None
-                    else "Its stored hands no longer score: open it for its match file")
+                    else gettext("Its stored hands no longer score: open it for its match "
+                                 "file"))
         listed.append(Listed(m.id, game, m.created, _names(circle, m.people), standing))
     url = circle_link(circle.id)
     context = {
@@ -225,14 +235,14 @@ def add_player(token: str) -> Any:
     form = PlayerForm()
     if form.validate_on_submit():
         try:
-            name = require_name(form.player.data, "circle.player", "The new player")
+            name = require_name(form.player.data, "circle.player", T("The new player"))
             circles().add_player(found.id, name)
         except RuleViolation as violation:
             error = violation.message
         except CircleRefused as refused:
             error = refused.message
         else:
-            flash(f"{name} joined the circle.")
+            flash(gettext("%(name)s joined the circle.", name=name))
             return redirect(url_for(".circle", token=token, _anchor="players"))
     else:
         error = _errors(form)
@@ -256,7 +266,7 @@ def _seats(web: WebGame, form: FlaskForm) -> list[Seat]:
     fields = web.player_fields
     low, high = web.game.players
     if len(fields) == 1:
-        return [Seat(n, f"Seat {n + 1}", n < low) for n in range(high)]
+        return [Seat(n, gettext("Seat %(number)s", number=n + 1), n < low) for n in range(high)]
     return [Seat(n, form[f].label.text, True) for n, f in enumerate(fields)]
 
 
@@ -272,12 +282,13 @@ def _read_seats(seats: list[Seat], circle: Circle) -> bool:
             if seat.name.strip():
                 seat.error = BOTH
             elif player is None:
-                seat.error = "That player is not in this circle: pick one from the list"
+                seat.error = gettext("That player is not in this circle: pick one from the "
+                                     "list")
             else:
                 seat.person = player.id
         elif seat.name.strip():
             try:
-                name = require_name(seat.name, "circle.player", "Every player")
+                name = require_name(seat.name, "circle.player", T("Every player"))
             except RuleViolation as violation:
                 seat.error = violation.message
             else:
@@ -293,7 +304,8 @@ def _read_seats(seats: list[Seat], circle: Circle) -> bool:
             continue
         key = name_key(seat.person) if isinstance(seat.person, str) else seat.person
         if key in seen:
-            seat.error = f"This person already sits at {seen[key]}: one seat each"
+            seat.error = gettext("This person already sits at %(seat)s: one seat each",
+                                 seat=seen[key])
         seen[key] = seat.label
     return not any(seat.error for seat in seats)
 
@@ -341,7 +353,8 @@ def new_match(token: str, game: str) -> Any:
             else:
                 error = _errors(form)
         elif not any(s.error for s in seats):
-            error = _errors(ButtonForm()) or "This form could not be checked: reload the page"
+            error = _errors(ButtonForm()) or gettext("This form could not be checked: reload "
+                                                     "the page")
         else:
             error = SEATS
     flag([form])
@@ -379,7 +392,7 @@ def add_match(token: str) -> Any:
             except CircleRefused as refused:
                 error = refused.message
             else:
-                flash(f"{web.game.title} match added to the circle.")
+                flash(gettext("%(game)s match added to the circle.", game=web.game.title))
                 return redirect(url_for(".circle", token=token, _anchor="matches"))
         else:
             error = SEATS

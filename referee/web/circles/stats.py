@@ -15,6 +15,8 @@ from datetime import date
 from typing import Any
 
 from flask import Response, render_template, request
+from flask_babel import gettext, lazy_gettext, lazy_pgettext, ngettext, pgettext
+from flask_babel.speaklater import LazyString
 
 from ...charts import Rule, Series, line_chart
 from ...engine.games import GAMES
@@ -23,43 +25,67 @@ from ...numbers import number, signed
 from ...stats import FIGURES, Played, statistics
 from ...stats.circlecsv import circle_csv
 from ..games import WEB_GAMES
+from ..languages import say
 from ..readable import readable_json
 from ..store import Circle, CircleMatch
 from .blueprint import bp, find, played, remember_circle
 
 # Each game's own figures: (key in the statistics, words on the page), in the rules' order.
 TARTLI = (
-    ("sets", "Sets declared"), ("sequences", "Sequences declared"),
-    ("contests_won", "Meld contests won"), ("belas", "Bélas"),
-    ("claims_right", "501 claims right"), ("claims_wrong", "501 claims wrong"),
-    ("buli", "Buli won"), ("maccs", "Maccs (2 buli at once)"),
+    ("sets", lazy_pgettext("tartli", "Sets declared")),
+    ("sequences", lazy_pgettext("tartli", "Sequences declared")),
+    ("contests_won", lazy_pgettext("tartli", "Meld contests won")),
+    ("belas", lazy_pgettext("tartli", "Bélas")),
+    ("claims_right", lazy_pgettext("tartli", "501 claims right")),
+    ("claims_wrong", lazy_pgettext("tartli", "501 claims wrong")),
+    ("buli", lazy_pgettext("tartli", "Buli won")),
+    ("maccs", lazy_pgettext("tartli", "Maccs (2 buli at once)")),
 )
 STOVKAHRA = (
-    ("combinations", "Combinations declared"),
-    ("combination_points", "Points of combinations"),
-    ("sevens", "Tricks won with a seven (by the team)"),
-    ("dosts_right", "Dosts called right"), ("dosts_wrong", "Dosts called wrong"),
-    ("games_won", "Games won (by the team)"), ("matchsticks", "Matchsticks (by the team)"),
+    ("combinations", lazy_pgettext("stovkahra", "Combinations declared")),
+    ("combination_points", lazy_pgettext("stovkahra", "Points of combinations")),
+    ("sevens", lazy_pgettext("stovkahra", "Tricks won with a seven (by the team)")),
+    ("dosts_right", lazy_pgettext("stovkahra", "Dosts called right")),
+    ("dosts_wrong", lazy_pgettext("stovkahra", "Dosts called wrong")),
+    ("games_won", lazy_pgettext("stovkahra", "Games won (by the team)")),
+    ("matchsticks", lazy_pgettext("stovkahra", "Matchsticks (by the team)")),
 )
 MELDS = (
-    ("four_aces", "Four Aces"), ("four_tens", "Four Tens"), ("four_kings", "Four Kings"),
-    ("four_queens", "Four Queens"), ("four_jacks", "Four Jacks"),
-    ("trump_marriage", "Marriages in trumps"), ("plain_marriage", "Plain marriages"),
-    ("trump_marjolet", "Marjolets in trumps"), ("plain_marjolet", "Plain marjolets"),
+    ("four_aces", lazy_pgettext("marjolet", "Four Aces")),
+    ("four_tens", lazy_pgettext("marjolet", "Four Tens")),
+    ("four_kings", lazy_pgettext("marjolet", "Four Kings")),
+    ("four_queens", lazy_pgettext("marjolet", "Four Queens")),
+    ("four_jacks", lazy_pgettext("marjolet", "Four Jacks")),
+    ("trump_marriage", lazy_pgettext("marjolet", "Marriages in trumps")),
+    ("plain_marriage", lazy_pgettext("marjolet", "Plain marriages")),
+    ("trump_marjolet", lazy_pgettext("marjolet", "Marjolets in trumps")),
+    ("plain_marjolet", lazy_pgettext("marjolet", "Plain marjolets")),
 )
 TRUMP_SEVENS = (
-    ("turned_up", "Trump sevens turned up (as dealer)"),
-    ("exchanged", "Trump sevens exchanged"), ("played", "Trump sevens played"),
+    ("turned_up", lazy_pgettext("marjolet", "Trump sevens turned up (as dealer)")),
+    ("exchanged", lazy_pgettext("marjolet", "Trump sevens exchanged")),
+    ("played", lazy_pgettext("marjolet", "Trump sevens played")),
 )
+# Troggu's kinds of hand: (key, how many were played, how many won as declarer)
 TROGGU_KINDS = (
-    ("normal", "Normal games"), ("solo", "Solos"), ("forced", "Forced games"),
-    ("misere", "Misères"), ("thrown_in", "Hands thrown in"),
+    ("normal", lazy_pgettext("troggu", "Normal games"),
+     lazy_pgettext("troggu", "Normal games played"),
+     lazy_pgettext("troggu", "Normal games won as declarer")),
+    ("solo", lazy_pgettext("troggu", "Solos"), lazy_pgettext("troggu", "Solos played"),
+     lazy_pgettext("troggu", "Solos won as declarer")),
+    ("forced", lazy_pgettext("troggu", "Forced games"),
+     lazy_pgettext("troggu", "Forced games played"),
+     lazy_pgettext("troggu", "Forced games won as declarer")),
+    ("misere", lazy_pgettext("troggu", "Misères"), lazy_pgettext("troggu", "Misères played"),
+     None),
+    ("thrown_in", lazy_pgettext("troggu", "Hands thrown in"),
+     lazy_pgettext("troggu", "Hands thrown in played"), None),
 )
 
 
 @dataclass
 class Row:
-    """A player's line in a game's table, and his own figures of the game."""
+    """A player's line in a game's table, and the player's own figures of the game."""
 
     name: str
     matches: int
@@ -80,46 +106,75 @@ class GameSection:
     teams: list[str]                            # by team name (Stovkahra)
 
 
-def plural(count: int, word: str) -> str:
-    if count == 1:
-        return f"1 {word}"
-    return f"{count} {'matches' if word == 'match' else word + 's'}"
+def matches_counted(count: int) -> str:
+    return ngettext("%(num)s match", "%(num)s matches", count)
+
+
+def hands_counted(game: Game, count: int) -> str:
+    """``count`` hands, in the game's word for a hand."""
+    if game.hand_word == "deal":
+        return ngettext("%(num)s deal", "%(num)s deals", count)
+    return ngettext("%(num)s hand", "%(num)s hands", count)
+
+
+def games_won(count: int) -> str:
+    return ngettext("%(num)s game won", "%(num)s games won", count)
+
+
+def victories(game: Game, count: int) -> str:
+    """``count`` of the game's victory units, as a whole phrase per unit."""
+    if game.name == "stovkahra":
+        return ngettext("%(num)s matchstick", "%(num)s matchsticks", count)
+    if game.name == "tartli":
+        return ngettext("%(num)s buli", "%(num)s buli", count)
+    if game.name == "troggu":
+        return ngettext("%(num)s Rappen", "%(num)s Rappen", count)
+    return ngettext("%(num)s game", "%(num)s games", count)
 
 
 def percent(rate: float | None) -> str:
     return "—" if rate is None else f"{round(rate * 100)}\u00a0%"      # no break before %
 
 
-def average(value: float | None) -> str:
-    return "—" if value is None else number(f"{value:.1f}")
+def average(game: Game, value: float | None) -> str:
+    """A player's average score a hand, with its unit ("6.2 points a hand")."""
+    if value is None:
+        return "—"
+    shown = number(f"{value:.1f}")
+    if game.name == "troggu":
+        return gettext("%(num)s Rappen a hand", num=shown)
+    if game.hand_word == "deal":
+        return gettext("%(num)s points a deal", num=shown)
+    return gettext("%(num)s points a hand", num=shown)
 
 
 def _own(game: str, figures: dict[str, Any]) -> list[tuple[str, str]]:
     """A player's own figures of ``game`` in words."""
     if game == "tartli":
-        return [(words, str(figures[key])) for key, words in TARTLI]
+        return [(str(words), str(figures[key])) for key, words in TARTLI]
     if game == "stovkahra":
-        return [(words, str(figures[key])) for key, words in STOVKAHRA]
+        return [(str(words), str(figures[key])) for key, words in STOVKAHRA]
     if game == "marjolet":
         melds = figures["melds"]
-        shown = [(words, str(melds[key])) for key, words in MELDS if melds[key]]
+        shown = [(str(words), str(melds[key])) for key, words in MELDS if melds[key]]
         sevens = figures["trump_sevens"]
-        return [("Melds", str(sum(melds.values()))), *shown,
-                *[(words, str(sevens[key])) for key, words in TRUMP_SEVENS],
-                ("Sweeps", str(figures["sweeps"]))]
+        return [(pgettext("marjolet", "Melds"), str(sum(melds.values()))), *shown,
+                *[(str(words), str(sevens[key])) for key, words in TRUMP_SEVENS],
+                (pgettext("marjolet", "Sweeps"), str(figures["sweeps"]))]
     if game == "troggu":
-        out = [(f"{words} played", str(figures["played"][key]))
-               for key, words in TROGGU_KINDS if figures["played"][key]]
-        for key, words in TROGGU_KINDS[:3]:
-            declared = figures["declared"][key]
-            if declared:
-                out.append((f"{words} won as declarer",
-                            f"{figures['won_as_declarer'][key]} of {declared}"))
+        out = [(str(played), str(figures["played"][key]))
+               for key, _, played, _ in TROGGU_KINDS if figures["played"][key]]
+        for key, _, _, won in TROGGU_KINDS:
+            declared = figures["declared"].get(key)
+            if won is not None and declared:
+                out.append((str(won), gettext(
+                    "%(won)s of %(declared)s", won=figures["won_as_declarer"][key],
+                    declared=declared)))
         rappen = figures["rappen"]
-        out += [("Rappen won (evenings ended up)", str(rappen["won"])),
-                ("Rappen lost (evenings ended down)", str(rappen["lost"])),
-                ("Rappen in all", signed(rappen["balance"]))]
-        out += [(f"Evening of {day}", signed(balance))
+        out += [(gettext("Rappen won (evenings ended up)"), str(rappen["won"])),
+                (gettext("Rappen lost (evenings ended down)"), str(rappen["lost"])),
+                (gettext("Rappen in all"), signed(rappen["balance"]))]
+        out += [(gettext("Evening of %(day)s", day=day), signed(balance))
                 for day, balance in reversed(figures["evenings"].items())]
         return out
     return []
@@ -128,36 +183,80 @@ def _own(game: str, figures: dict[str, Any]) -> list[tuple[str, str]]:
 def _totals(game: str, table: dict[str, Any]) -> list[tuple[str, str]]:
     """The game's own figures for the whole circle in words."""
     if game == "tartli":
-        return [("Buli won", str(table["buli"])), ("Maccs", str(table["maccs"])),
-                ("501 claims right", str(table["claims_right"])),
-                ("501 claims wrong", str(table["claims_wrong"])),
-                ("Decider hands", str(table["deciders"]))]
+        return [(pgettext("tartli", "Buli won"), str(table["buli"])),
+                (pgettext("tartli", "Maccs"), str(table["maccs"])),
+                (pgettext("tartli", "501 claims right"), str(table["claims_right"])),
+                (pgettext("tartli", "501 claims wrong"), str(table["claims_wrong"])),
+                (pgettext("tartli", "Decider hands"), str(table["deciders"]))]
     if game == "stovkahra":
-        out = [("Combinations declared", str(table["combinations"])),
-               ("Tricks won with a seven", str(table["sevens"])),
-               ("Dosts called right", str(table["dosts_right"])),
-               ("Dosts called wrong", str(table["dosts_wrong"])),
-               ("Games won", str(table["games"])), ("Matchsticks", str(table["matchsticks"]))]
-        return out
+        return [(pgettext("stovkahra", "Combinations declared"), str(table["combinations"])),
+                (pgettext("stovkahra", "Tricks won with a seven"), str(table["sevens"])),
+                (pgettext("stovkahra", "Dosts called right"), str(table["dosts_right"])),
+                (pgettext("stovkahra", "Dosts called wrong"), str(table["dosts_wrong"])),
+                (pgettext("stovkahra", "Games won"), str(table["games"])),
+                (pgettext("stovkahra", "Matchsticks"), str(table["matchsticks"]))]
     if game == "marjolet":
-        return [("Melds", str(table["melds"])), ("Sweeps", str(table["sweeps"]))]
+        return [(pgettext("marjolet", "Melds"), str(table["melds"])),
+                (pgettext("marjolet", "Sweeps"), str(table["sweeps"]))]
     if game == "troggu":
         hands = table["by_kind"]
-        return [*[(words, str(hands[key])) for key, words in TROGGU_KINDS if hands[key]],
-                ("Evenings", str(table["evenings"]))]
+        return [*[(str(words), str(hands[key])) for key, words, _, _ in TROGGU_KINDS
+                  if hands[key]],
+                (pgettext("troggu", "Evenings"), str(table["evenings"]))]
     return []
 
 
 def _teams(table: dict[str, Any]) -> list[str]:
     """Stovkahra's figures by team, as the matches name their teams."""
-    return [f"{readable_json(team)}: {plural(own['games_won'], 'game')} won, "
-            f"{own['matchsticks']} matchsticks, {plural(own['sevens'], 'seven')}"
+    return [gettext("%(team)s: %(games)s, %(matchsticks)s, %(sevens)s",
+                    team=readable_json(team), games=games_won(own["games_won"]),
+                    matchsticks=ngettext("%(num)s matchstick", "%(num)s matchsticks",
+                                         own["matchsticks"]),
+                    sevens=ngettext("%(num)s seven", "%(num)s sevens", own["sevens"]))
             for team, own in sorted(table.get("teams", {}).items())]
+
+
+def _pair(game: Game, p: dict[str, Any], first: str, second: str) -> str:
+    """Two players' head to head in a sentence."""
+    values = {"first": first, "second": second, "first_won": p["won"][0],
+              "second_won": p["won"][1], "matches": p["matches"],
+              "first_points": p["points"][0], "second_points": p["points"][1]}
+    if game.hand_word == "deal":
+        return ngettext("%(first)s %(first_won)s – %(second_won)s %(second)s: matches won of "
+                        "%(matches)s; points %(first_points)s – %(second_points)s in "
+                        "%(num)s deal",
+                        "%(first)s %(first_won)s – %(second_won)s %(second)s: matches won of "
+                        "%(matches)s; points %(first_points)s – %(second_points)s in "
+                        "%(num)s deals", p["hands"], **values)
+    return ngettext("%(first)s %(first_won)s – %(second_won)s %(second)s: matches won of "
+                    "%(matches)s; points %(first_points)s – %(second_points)s in "
+                    "%(num)s hand",
+                    "%(first)s %(first_won)s – %(second_won)s %(second)s: matches won of "
+                    "%(matches)s; points %(first_points)s – %(second_points)s in "
+                    "%(num)s hands", p["hands"], **values)
+
+
+def _points_in(game: Game, points: int, hands: int) -> str:
+    if game.hand_word == "deal":
+        return ngettext("%(points)s points in %(num)s deal", "%(points)s points in %(num)s deals",
+                        hands, points=points)
+    return ngettext("%(points)s points in %(num)s hand", "%(points)s points in %(num)s hands",
+                    hands, points=points)
+
+
+def _partners(game: Game, p: dict[str, Any], names: str) -> str:
+    """Partners' figures in a sentence."""
+    return gettext(
+        "%(names)s: %(matches)s, %(won)s won; %(games)s, %(victories)s; %(points)s",
+        names=names, matches=matches_counted(p["matches"]), won=p["won"],
+        games=games_won(p["games_won"]),
+        victories=victories(game, p.get(game.victory_unit, 0)),
+        points=_points_in(game, p["points"], p["hands"]))
 
 
 def sections(stats: dict[str, Any], names: dict[str, str]) -> list[GameSection]:
     """The statistics in words, a section per game (in the order of ``GAMES``), each player
-    by his name in the circle (``names``: the statistics' key → name)."""
+    by the player's name in the circle (``names``: the statistics' key → name)."""
     def name(key: str) -> str:
         return names.get(key, "?")
 
@@ -171,24 +270,21 @@ def sections(stats: dict[str, Any], names: dict[str, str]) -> list[GameSection]:
             mine = player["games"].get(game_name)
             if mine is None:
                 continue
-            rows.append(Row(name(key), mine["matches"], str(mine["won"]),
-                            percent(mine["win_rate"]), average(mine["average_hand_score"]),
+            # no match of the game finished: no win rate yet
+            rate = percent(mine["win_rate"]) if table["finished"] else "—"
+            rows.append(Row(name(key), mine["matches"], str(mine["won"]), rate,
+                            average(game, mine["average_hand_score"]),
                             _own(game_name, mine)))
         rows.sort(key=lambda r: r.name.casefold())
-        unit = game.hand_word
-        summary = (f"{plural(table['matches'], 'match')}, {table['finished']} finished, "
-                   f"{plural(table['hands'], unit)}")
-        pairs = [
-            f"{name(p['players'][0])} {p['won'][0]} – {p['won'][1]} {name(p['players'][1])}: "
-            f"matches won of {p['matches']}; points {p['points'][0]} – {p['points'][1]} in "
-            f"{plural(p['hands'], unit)}"
-            for p in stats["head_to_head"] if p["game"] == game_name]
+        summary = gettext("%(matches)s, %(finished)s finished, %(hands)s",
+                          matches=matches_counted(table["matches"]),
+                          finished=table["finished"],
+                          hands=hands_counted(game, table["hands"]))
+        pairs = [_pair(game, p, name(p["players"][0]), name(p["players"][1]))
+                 for p in stats["head_to_head"] if p["game"] == game_name]
         partners = [
-            f"{' & '.join(sorted((name(k) for k in p['players']), key=str.casefold))}: "
-            f"{plural(p['matches'], 'match')}, "
-            f"{p['won']} won; {plural(p['games_won'], 'game')} won, "
-            f"{p.get(game.victory_unit, 0)} {game.victory_unit}; "
-            f"{p['points']} points in {plural(p['hands'], unit)}"
+            _partners(game, p, " & ".join(sorted((name(k) for k in p["players"]),
+                                                 key=str.casefold)))
             for p in stats["partners"] if p["game"] == game_name]
         out.append(GameSection(game, summary, rows, _totals(game_name, table), sorted(pairs),
                                sorted(partners), _teams(table)))
@@ -207,9 +303,10 @@ class Chart:
 def progress_charts(circle: Circle, matches: list[CircleMatch],
                     results: dict[str, MatchResult | None]) -> list[Chart]:
     """A chart per game of each player's results, day by day, from the circle's first match
-    of the game: the matches he (his team) won so far, or in Troggu, which has no winner
-    (7.5.2), the Rappen he won or lost so far. ``matches``: newest first, as the circle's page
-    lists them, with their ``results`` (None: no longer scores, left out)."""
+    of the game: the matches the player (or the player's team) won so far, or in Troggu,
+    which has no winner (7.5.2), the Rappen the player won or lost so far. ``matches``:
+    newest first, as the circle's page lists them, with their ``results`` (None: no longer
+    scores, left out)."""
     names = {p.id: p.name for p in circle.players}
     out = []
     for game_name, game in GAMES.items():
@@ -239,43 +336,54 @@ def progress_charts(circle: Circle, matches: list[CircleMatch],
                 points.append((float(day), float(total)))
             note = str(total) if game.race else signed(total)
             series.append(Series(names.get(person, "?"), tuple(points), note=note))
-        what = "matches won" if game.race else f"{game.victory_unit} won or lost"
-        span = days[0].isoformat() + (f" to {days[-1].isoformat()}" if len(days) > 1 else "")
-        title = (f"{game.title}: {what} by each player, day by day, {span}: "
-                 + ", ".join(f"{s.label} {s.note}" for s in series))
-        ticks = [(1.0, days[0].isoformat())]
+        first, last = days[0].isoformat(), days[-1].isoformat()
+        span = first if len(days) == 1 else gettext("%(first)s to %(last)s", first=first,
+                                                     last=last)
+        values = ", ".join(f"{s.label} {s.note}" for s in series)
+        if game.race:
+            heading = gettext("%(game)s: matches won, day by day", game=game.title)
+            title = gettext("%(game)s: matches won by each player, day by day, %(days)s: "
+                            "%(values)s", game=game.title, days=span, values=values)
+        else:
+            heading = gettext("%(game)s: Rappen won or lost, day by day", game=game.title)
+            title = gettext("%(game)s: Rappen won or lost by each player, day by day, "
+                            "%(days)s: %(values)s", game=game.title, days=span, values=values)
+        ticks = [(1.0, first)]
         if len(days) > 1:
-            ticks.append((float(len(days)), days[-1].isoformat()))
+            ticks.append((float(len(days)), last))
         # room on the right for half the last day's date, centred under its point
         right = max(len(days) + 0.5, len(days) * 1.25)
         svg = line_chart(series, title=title, x_range=(0, right), x_ticks=ticks,
                          rules=() if game.race else (Rule(0, "", "zero"),))
-        out.append(Chart(game, f"{game.title}: {what}, day by day", svg))
+        out.append(Chart(game, heading, svg))
     return out
 
 
 # -- the page --------------------------------------------------------------------------------
 
-BAD_DAY = "{what} must be a day written as year-month-day, such as 2026-11-30, not “{text}”"
-ORDER = "The first day comes after the last day: swap them"
+FIRST_DAY = lazy_gettext("The first day must be a day written as year-month-day, such as "
+                         "2026-11-30, not “%(text)s”")
+LAST_DAY = lazy_gettext("The last day must be a day written as year-month-day, such as "
+                        "2026-11-30, not “%(text)s”")
+ORDER = lazy_gettext("The first day comes after the last day: swap them")
 
 
-def _day(what: str, text: str) -> tuple[date | None, str | None]:
+def _day(bad: LazyString, text: str) -> tuple[date | None, str | None]:
     if not text.strip():
         return None, None
     try:
         return date.fromisoformat(text.strip()), None
     except ValueError:
-        return None, BAD_DAY.format(what=what, text=text.strip())
+        return None, bad % {"text": text.strip()}
 
 
 def read_range(since_text: str, until_text: str) -> tuple[date | None, date | None, str | None]:
     """The days of the GET form (``from``, ``to``; each may be empty), or an error."""
-    since, error = _day("The first day", since_text)
-    until, other = _day("The last day", until_text)
+    since, error = _day(FIRST_DAY, since_text)
+    until, other = _day(LAST_DAY, until_text)
     error = error or other
     if error is None and since is not None and until is not None and since > until:
-        error = ORDER
+        error = str(ORDER)
     return since, until, error
 
 
@@ -301,9 +409,11 @@ def circle_statistics(token: str) -> Any:
         stats = statistics(circle_played(found), since=since, until=until)
         counted = stats["matches"]
         shown = sections(stats, names)
-        skipped = [f"{GAMES[s['game']].title if s['game'] in GAMES else s['game']} of "
-                   f"{s['created']} ({' – '.join(names.get(k, '?') for k in s['people'])}): "
-                   f"{s['problem']}" for s in stats["skipped"]]
+        skipped = [gettext("%(game)s of %(day)s (%(players)s): %(problem)s",
+                           game=GAMES[s["game"]].title if s["game"] in GAMES else s["game"],
+                           day=s["created"],
+                           players=" – ".join(names.get(k, "?") for k in s["people"]),
+                           problem=s["problem"]) for s in stats["skipped"]]
     return render_template(
         "circles/statistics.html", circle=found, sections=shown, skipped=skipped,
         counted=counted, since=since_text, until=until_text, error=error,
@@ -315,7 +425,7 @@ def circle_hands_csv(token: str) -> Response:
     """Every hand of the circle's matches, oldest match first, as one CSV file (with a byte
     order mark so that a spreadsheet reads the names' letters as UTF-8)."""
     found = find(token)
-    body = "\ufeff" + circle_csv(reversed(circle_played(found)))
+    body = "\ufeff" + circle_csv(reversed(circle_played(found)), say=lambda t: str(say(t)))
     name = f"circle-{found.created.date().isoformat()}-hands.csv"
     return Response(body, mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})

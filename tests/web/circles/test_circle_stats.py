@@ -98,7 +98,8 @@ def test_the_statistics_of_a_small_circle_as_counted_by_hand(db_app: Flask) -> N
     tartli = section(page, "tartli")
     assert "1 match, 0 finished, 5 hands" in tartli
     #                          played won rate  average
-    assert "Anna 1 0 0 % 288.2" in tartli and "Bela 1 0 0 % 111.6" in tartli
+    assert ("Anna 1 0 — 288.2 points a hand" in tartli
+            and "Bela 1 0 — 111.6 points a hand" in tartli)      # no match finished: no rate
     assert ("Anna Sets declared 6 Sequences declared 2 Meld contests won 2 Bélas 4 "
             "501 claims right 0 501 claims wrong 0 Buli won 4 Maccs (2 buli at once) 1") in tartli
     assert ("Bela Sets declared 4 Sequences declared 0 Meld contests won 0 Bélas 0 "
@@ -110,7 +111,7 @@ def test_the_statistics_of_a_small_circle_as_counted_by_hand(db_app: Flask) -> N
     assert "1 match, 0 finished, 4 deals" in stovkahra
     for name, points in (("Anna", "38.8"), ("Eva", "38.8"), ("Karel", "38.0"),
                          ("Petr", "38.0")):
-        assert f"{name} 1 0 0 % {points}" in stovkahra
+        assert f"{name} 1 0 — {points} points a deal" in stovkahra
     for name, own in (("Anna", (1, 30, 2, 1, 0, 2, 3)), ("Eva", (1, 10, 2, 0, 0, 2, 3)),
                       ("Petr", (1, 6, 1, 0, 1, 0, 0)), ("Karel", (0, 0, 1, 0, 0, 0, 0))):
         assert (f"{name} Combinations declared {own[0]} Points of combinations {own[1]} "
@@ -179,7 +180,7 @@ def test_an_edited_hand_changes_the_statistics_at_once(db_app: Flask) -> None:
                                                   "Hand 5 deleted")
     after = section(Page.of(client.get(f"/c/{token}/statistics")), "tartli")
     assert "1 match, 0 finished, 4 hands" in after
-    assert "Anna 1 0 0 % 247.8" in after                        # 991 / 4
+    assert "Anna 1 0 — 247.8 points a hand" in after            # 991 / 4
     assert ("Anna Sets declared 4 Sequences declared 2 Meld contests won 2 Bélas 3 "
             "501 claims right 0 501 claims wrong 0 Buli won 2 Maccs (2 buli at once) 0") in after
     assert "points 991 – 507" in after
@@ -234,7 +235,7 @@ def test_another_circle_sees_only_its_own(db_app: Flask) -> None:
     theirs = Page.of(client.get(f"/c/{other}/statistics"))
     assert "Nina" not in mine.text and "Otto" not in mine.text and other not in mine.html
     assert "Anna" not in theirs.text and "Bela" not in theirs.text and token not in theirs.html
-    assert "Nina 1 0 0 % 288.2" in section(theirs, "tartli")
+    assert "Nina 1 0 — 288.2 points a hand" in section(theirs, "tartli")
     body = client.get(f"/c/{token}/hands.csv").get_data(as_text=True)
     assert "Nina" not in body
     for bad in ("A" * 22, token[:-1], token + "x", "..", "x" * 500):
@@ -267,7 +268,8 @@ def test_marjolet_and_troggu_figures_as_counted_by_hand(db_app: Flask) -> None:
     page = Page.of(client.get(f"/c/{token}/statistics"))
     assert page.status == 200 and "4 matches" in page.text
     marjolet = section(page, "marjolet")
-    assert "Anne 1 1 100 % 134.2" in marjolet and "Bruno 1 0 0 % 67.5" in marjolet
+    assert ("Anne 1 1 100 % 134.2 points a deal" in marjolet
+            and "Bruno 1 0 0 % 67.5 points a deal" in marjolet)
     assert ("Anne Melds 4 Four Kings 2 Plain marriages 2 Trump sevens turned up (as dealer) 1 "
             "Trump sevens exchanged 2 Trump sevens played 0 Sweeps 1") in marjolet
     assert ("Bruno Melds 2 Marjolets in trumps 2 Trump sevens turned up (as dealer) 0 "
