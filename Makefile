@@ -90,5 +90,5 @@ bench: setup-test
 translations: setup
 	$(BIN)/pybabel -q extract -F babel.cfg --no-default-keywords $(KEYWORDS) \
 	  --sort-by-file --project Referee -o $(TRANSLATIONS)/messages.pot referee templates
-	$(BIN)/pybabel -q update -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS)
+	$(BIN)/pybabel -q update --no-fuzzy-matching -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS)
 	$(BIN)/pybabel -q compile -d $(TRANSLATIONS)
