@@ -378,12 +378,13 @@ class StovkahraWeb(WebGame):
             field = combination.rank if combination.rank.data else combination.count
             rank, count = combination.rank.data, combination.count.data
             if (rank, int(count or 0)) in COMBINATION_NAMES:
-                picked = say(_combination_words(ctx.match.settings.get("german_letters"), rank,
-                                                int(count)))
+                picked = str(say(_combination_words(ctx.match.settings.get("german_letters"), rank,
+                                                    int(count))))
             else:
                 picked = str(dict(field.choices).get(field.data, ""))
+            picked = picked[:1].upper() + picked[1:]
             message = gettext("%(combination)s picked but not declared: tap Declare, or clear "
-                              "them", combination=f"{picked[:1].upper()}{picked[1:]}")
+                              "them", combination=picked)
         else:
             return
         field.errors = [*field.errors, message]
