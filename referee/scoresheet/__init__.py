@@ -102,6 +102,11 @@ def _said() -> Catalogue:
     return _language.get()[1] or _English()
 
 
+def language() -> str:
+    """The code of the language the sheet is being written in (``de_CH``; ``en``)."""
+    return _language.get()[0]
+
+
 def _number(value: float | str) -> str:
     return numbers.number(value, _language.get()[0])
 

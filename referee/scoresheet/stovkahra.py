@@ -7,17 +7,21 @@ from typing import Any
 
 from ..engine.games.base import MatchResult
 from ..engine.games.stovkahra.values import combination_name
+from ..engine.words import P, Text
 
-GERMAN_PLURAL = {"Q": "obers", "J": "unters"}     # with German letters O and U (rules 1)
+# with German letters O and U (rules 1): each combination a whole phrase
+GERMAN_NAMES = {
+    ("Q", 3): P("stovkahra", "three obers"), ("Q", 4): P("stovkahra", "four obers"),
+    ("J", 3): P("stovkahra", "three unters"), ("J", 4): P("stovkahra", "four unters"),
+}
 
 
-def combination_words(german: object, rank: str, count: int) -> str:
+def combination_words(german: object, rank: str, count: int) -> Text:
     """A combination in words: "three aces"; "three obers" when the table uses German
     letters."""
-    name = combination_name(rank, count)
-    if german and rank in GERMAN_PLURAL:
-        return f"{name.split()[0]} {GERMAN_PLURAL[rank]}"
-    return name
+    if german and (rank, count) in GERMAN_NAMES:
+        return GERMAN_NAMES[(rank, count)]
+    return combination_name(rank, count)
 
 
 def context(settings: dict[str, Any], result: MatchResult) -> dict[str, Any]:

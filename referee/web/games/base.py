@@ -6,11 +6,31 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask_babel import LazyString
 from flask_wtf import FlaskForm
+from wtforms import validators
 
 from ...engine.errors import RuleViolation
 from ...engine.games.base import Game, HandOutcome, MatchResult
+from ..languages import say
 from ..store import StoredMatch
+
+
+def spoken(text: object) -> LazyString:
+    """An engine sentence (a ``Text``) said in the request's language each time it is shown:
+    for a form's label, choice or message made at import time from the engine's words."""
+    return LazyString(say, text)
+
+
+class InputRequired(validators.InputRequired):
+    """WTForms' check that a field was given, its message (a lazy one, made at import time)
+    said in the request's language when it is raised: a field's errors are strings."""
+
+    def __call__(self, form: Any, field: Any) -> None:
+        try:
+            super().__call__(form, field)
+        except validators.StopValidation as stop:
+            raise validators.StopValidation(*map(str, stop.args)) from None
 
 
 class FormInvalid(Exception):

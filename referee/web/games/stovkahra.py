@@ -6,6 +6,7 @@ from functools import partial
 from typing import Any
 
 from flask import request
+from flask_babel import gettext, lazy_pgettext
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -14,101 +15,128 @@ from wtforms import (
     SelectMultipleField,
     StringField,
 )
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import Length, NumberRange, Optional
 
 from ...engine.cards import FRENCH
 from ...engine.errors import RuleViolation
 from ...engine.games.stovkahra import GAME
+from ...engine.games.stovkahra.values import COMBINATION_NAMES
+from ...engine.words import T
 from ...scoresheet.stovkahra import combination_words as _combination_words
 from ..forms.fields import WholeNumber, chosen_seat
-from .base import Action, ActionContext, FormInvalid, WebGame
+from ..languages import say
+from .base import Action, ActionContext, FormInvalid, InputRequired, WebGame
 
 CARDS = [(str(card), FRENCH.short_name(card)) for card in FRENCH.cards]
 SEATS = [("0", "N"), ("1", "E"), ("2", "S"), ("3", "W")]
 TEAMS = [("0", "NS"), ("1", "EW")]
-RANKS = [("", "—"), ("A", "aces"), ("K", "kings"), ("Q", "queens"), ("J", "jacks"),
-         ("10", "tens"), ("7", "sevens"), ("9", "nines"), ("8", "eights")]
+RANKS = [("", "—"), ("A", lazy_pgettext("stovkahra", "aces")),
+         ("K", lazy_pgettext("stovkahra", "kings")),
+         ("Q", lazy_pgettext("stovkahra", "queens")), ("J", lazy_pgettext("stovkahra", "jacks")),
+         ("10", lazy_pgettext("stovkahra", "tens")), ("7", lazy_pgettext("stovkahra", "sevens")),
+         ("9", lazy_pgettext("stovkahra", "nines")), ("8", lazy_pgettext("stovkahra", "eights"))]
 SEVEN_TEAM = [("", "—")] + TEAMS
 DEAL_POINTS = 72
 LAST_SEVEN_TRICK = 8
+CARD_POINTS = lazy_pgettext("stovkahra", "Card points")
 
 
-def _name(label: str) -> StringField:
+def _name(label: Any) -> StringField:
     return StringField(label, [InputRequired(), Length(max=40)])
 
 
 class NewSeriesForm(FlaskForm):
-    north = _name("North")
-    east = _name("East")
-    south = _name("South")
-    west = _name("West")
-    team_ns = StringField("Team North–South", [Optional(), Length(max=40)])
-    team_ew = StringField("Team East–West", [Optional(), Length(max=40)])
-    target = WholeNumber("Series to (matchsticks)", [InputRequired(), NumberRange(1, 50)],
-                          default=10)
+    north = _name(lazy_pgettext("stovkahra", "North"))
+    east = _name(lazy_pgettext("stovkahra", "East"))
+    south = _name(lazy_pgettext("stovkahra", "South"))
+    west = _name(lazy_pgettext("stovkahra", "West"))
+    team_ns = StringField(lazy_pgettext("stovkahra", "Team North–South"),
+                          [Optional(), Length(max=40)])
+    team_ew = StringField(lazy_pgettext("stovkahra", "Team East–West"),
+                          [Optional(), Length(max=40)])
+    target = WholeNumber(lazy_pgettext("stovkahra", "Series to (matchsticks)"),
+                         [InputRequired(), NumberRange(1, 50)], default=10)
     # Each seat said by its name once typed (templates/games/stovkahra/new.html), else by
     # where it sits: never a seat letter.
-    first_dealer = RadioField("First dealer", choices=[
-        ("0", "North"), ("1", "East"), ("2", "South"), ("3", "West")], default="3",
-                              validators=[InputRequired()])
-    continue_to_20 = BooleanField("Continue to 20 when a team reaches 10 (rules 8)")
-    german_letters = BooleanField("German letters O/U for Q/J")
+    first_dealer = RadioField(lazy_pgettext("stovkahra", "First dealer"), choices=[
+        ("0", lazy_pgettext("stovkahra", "North")), ("1", lazy_pgettext("stovkahra", "East")),
+        ("2", lazy_pgettext("stovkahra", "South")), ("3", lazy_pgettext("stovkahra", "West"))],
+        default="3", validators=[InputRequired()])
+    continue_to_20 = BooleanField(lazy_pgettext(
+        "stovkahra", "Continue to 20 when a team reaches 10 (rules 8)"))
+    german_letters = BooleanField(lazy_pgettext("stovkahra", "German letters O/U for Q/J"))
     shuffle_reminder = RadioField(
-        "Shuffle reminder", default="each game", validators=[InputRequired()],
-        choices=[("each game", "before each game"), ("first deal", "only before the first deal")],
+        lazy_pgettext("stovkahra", "Shuffle reminder"), default="each game",
+        validators=[InputRequired()],
+        choices=[("each game", lazy_pgettext("stovkahra", "before each game")),
+                 ("first deal", lazy_pgettext("stovkahra", "only before the first deal"))],
     )
 
 
 class StartForm(FlaskForm):
     # Not posted (a client without the field): the proposed dealer, or the one recorded.
-    dealer = RadioField("Dealt by", choices=SEATS, validators=[Optional()])
-    trumps = RadioField("Trumps (optional)", default="", validators=[Optional()],
-                        choices=[("", "not recorded")] + [
+    dealer = RadioField(lazy_pgettext("stovkahra", "Dealt by"), choices=SEATS,
+                        validators=[Optional()])
+    trumps = RadioField(lazy_pgettext("stovkahra", "Trumps (optional)"), default="",
+                        validators=[Optional()],
+                        choices=[("", lazy_pgettext("stovkahra", "not recorded"))] + [
                             (s, f"{FRENCH.suit_symbols[s]} {FRENCH.suit_names[s]}")
                             for s in FRENCH.suits])
 
 
 class CombinationForm(FlaskForm):
-    seat = RadioField("Declared by", choices=SEATS,
-                      validators=[InputRequired("Who declared the combination?")])
-    cards = SelectMultipleField("Cards shown", choices=CARDS, validators=[Optional()])
-    rank = SelectField("Or say: rank", choices=RANKS, default="")
-    count = SelectField("how many", choices=[("", "—"), ("3", "three"), ("4", "four")],
-                        default="")
+    seat = RadioField(lazy_pgettext("stovkahra", "Declared by"), choices=SEATS,
+                      validators=[InputRequired(lazy_pgettext(
+                          "stovkahra", "Who declared the combination?"))])
+    cards = SelectMultipleField(lazy_pgettext("stovkahra", "Cards shown"), choices=CARDS,
+                                validators=[Optional()])
+    rank = SelectField(lazy_pgettext("stovkahra", "Or say: rank"), choices=RANKS, default="")
+    count = SelectField(lazy_pgettext("stovkahra", "how many"), default="", choices=[
+        ("", "—"), ("3", lazy_pgettext("stovkahra", "three")),
+        ("4", lazy_pgettext("stovkahra", "four"))])
 
 
 class RemoveForm(FlaskForm):
-    index = WholeNumber("Combination", [InputRequired(), NumberRange(0, 63)])
+    index = WholeNumber(lazy_pgettext("stovkahra", "Combination"),
+                        [InputRequired(), NumberRange(0, 63)])
 
 
 class FinishForm(FlaskForm):
-    points_team = RadioField("Card points of", choices=TEAMS, default="0",
-                             validators=[InputRequired()])
-    points = WholeNumber("Card points", [
-        InputRequired("Enter one team's card points"),
-        NumberRange(0, DEAL_POINTS, "A team takes 0 to 72 card points (rule 3)")])
-    tricks = WholeNumber("Tricks of that team (optional)", [Optional(), NumberRange(0, 8)])
-    last = RadioField("Last trick won by", choices=TEAMS,
-                      validators=[InputRequired("Which team won the last trick? (rule 5)")])
+    points_team = RadioField(lazy_pgettext("stovkahra", "Card points of"), choices=TEAMS,
+                             default="0", validators=[InputRequired()])
+    points = WholeNumber(CARD_POINTS, [
+        InputRequired(lazy_pgettext("stovkahra", "Enter one team's card points")),
+        NumberRange(0, DEAL_POINTS, lazy_pgettext(
+            "stovkahra", "A team takes 0 to 72 card points (rule 3)"))])
+    tricks = WholeNumber(lazy_pgettext("stovkahra", "Tricks of that team (optional)"),
+                         [Optional(), NumberRange(0, 8)])
+    last = RadioField(lazy_pgettext("stovkahra", "Last trick won by"), choices=TEAMS,
+                      validators=[InputRequired(lazy_pgettext(
+                          "stovkahra", "Which team won the last trick? (rule 5)"))])
 
 
 class DostForm(FlaskForm):
-    caller = RadioField("Called by", choices=SEATS, validators=[InputRequired("Who called?")])
-    after = SelectField("When", default="1", choices=[
-        ("0", "right after his own combination")] + [
-        (str(t), f"on winning trick {t}") for t in range(1, 8)])
-    trick_winner = SelectField("Trick won by", choices=[("", "—")] + SEATS, default="")
+    caller = RadioField(lazy_pgettext("stovkahra", "Called by"), choices=SEATS,
+                        validators=[InputRequired(lazy_pgettext("stovkahra", "Who called?"))])
+    after = SelectField(lazy_pgettext("stovkahra", "When"), default="1", choices=[
+        ("0", lazy_pgettext("stovkahra", "right after the caller's own combination"))] + [
+        (str(t), lazy_pgettext("stovkahra", "on winning trick %(number)s", number=t))
+        for t in range(1, 8)])
+    trick_winner = SelectField(lazy_pgettext("stovkahra", "Trick won by"),
+                               choices=[("", "—")] + SEATS, default="")
     # Required after a trick (6.1), checked in apply_dost; right after a declaration: 0.
-    points_0 = WholeNumber("Card points", [Optional(), NumberRange(0, DEAL_POINTS)])
-    points_1 = WholeNumber("Card points", [Optional(), NumberRange(0, DEAL_POINTS)])
-    tricks_0 = WholeNumber("Tricks", [Optional(), NumberRange(0, 7)])
-    tricks_1 = WholeNumber("Tricks", [Optional(), NumberRange(0, 7)])
+    points_0 = WholeNumber(CARD_POINTS, [Optional(), NumberRange(0, DEAL_POINTS)])
+    points_1 = WholeNumber(CARD_POINTS, [Optional(), NumberRange(0, DEAL_POINTS)])
+    tricks_0 = WholeNumber(lazy_pgettext("stovkahra", "Tricks"), [Optional(), NumberRange(0, 7)])
+    tricks_1 = WholeNumber(lazy_pgettext("stovkahra", "Tricks"), [Optional(), NumberRange(0, 7)])
 
 
 def _add_sevens(form: type[FlaskForm], tricks: int) -> None:
     """One "won with a seven by" choice per trick (rule 5)."""
     for t in range(1, tricks + 1):
-        setattr(form, f"seven_{t}", SelectField(f"Trick {t}", choices=SEVEN_TEAM, default=""))
+        setattr(form, f"seven_{t}", SelectField(
+            lazy_pgettext("stovkahra", "Trick %(number)s", number=t), choices=SEVEN_TEAM,
+                default=""))
 
 
 _add_sevens(FinishForm, LAST_SEVEN_TRICK)
@@ -116,9 +144,10 @@ _add_sevens(DostForm, 7)
 
 
 class SticksForm(FlaskForm):
-    choice = RadioField("The winners", validators=[InputRequired()], choices=[
-        ("add", "add the matchsticks to their pile"),
-        ("take", "take them off the opponents' pile")])
+    choice = RadioField(lazy_pgettext("stovkahra", "The winners"), validators=[InputRequired()],
+        choices=[
+        ("add", lazy_pgettext("stovkahra", "add the matchsticks to their pile")),
+        ("take", lazy_pgettext("stovkahra", "take them off the opponents' pile"))])
 
 
 FORMS: dict[str, type[FlaskForm]] = {
@@ -155,7 +184,7 @@ def next_declarer(dealer: int, combinations: list[dict[str, Any]]) -> int | None
 
 def _deal(ctx: ActionContext, hands: list[dict[str, Any]]) -> dict[str, Any]:
     if ctx.hand > len(hands):
-        raise RuleViolation("deal.none", "Start the deal first", "6.1")
+        raise RuleViolation("deal.none", T("Start the deal first"), "6.1")
     return hands[ctx.hand - 1]
 
 
@@ -173,12 +202,13 @@ def apply_start(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     dealer = proposed_dealer(ctx) if seat is None else seat
     if ctx.hand > len(hands):
         if ctx.result.draft is not None:
-            raise RuleViolation("deal.open", "Finish the deal in progress first", "6.1")
+            raise RuleViolation("deal.open", T("Finish the deal in progress first"), "6.1")
         waiting = [h.number for h in ctx.result.hands if h.detail.get("series_waits")]
         if waiting:
             raise RuleViolation(
-                "sticks.open", f"The matchsticks still to be chosen decide whether deal "
-                f"{waiting[0]} ends the series: choose add or take first", "7.3.2")
+                "sticks.open", T("The matchsticks still to be chosen decide whether deal "
+                                 "%(number)s ends the series: choose add or take first",
+                                 number=waiting[0]), "7.3.2")
         hands.append({"dealer": dealer, "trumps": trumps, "combinations": [], "end": None,
                       "sticks": None})
     else:
@@ -196,20 +226,20 @@ def apply_combination(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
         ranks = {card.rank for card in cards}
         if len(ranks) != 1:
             raise RuleViolation(
-                "combination.mixed", "A combination is three or four cards of one rank", "4")
+                "combination.mixed", T("A combination is three or four cards of one rank"), "4")
         if not 3 <= len(cards) <= 4:
             raise RuleViolation(
-                "combination.count", "A combination is three or four cards of one rank", "4")
+                "combination.count", T("A combination is three or four cards of one rank"), "4")
         if form.rank.data or form.count.data:
             raise RuleViolation(
-                "combination.both", "Either pick the cards or say the rank and number, not both",
-                "4.3")
+                "combination.both",
+                T("Either pick the cards or say the rank and number, not both"), "4.3")
         entry.update(rank=ranks.pop(), count=len(cards), cards=[str(c) for c in cards])
     else:
         if not form.rank.data or not form.count.data:
             raise RuleViolation(
-                "combination.empty", "Pick the cards shown, or choose the rank and the number",
-                "4.3")
+                "combination.empty",
+                T("Pick the cards shown, or choose the rank and the number"), "4.3")
         entry.update(rank=form.rank.data, count=int(form.count.data))
     deal.setdefault("combinations", []).append(entry)
     return hands
@@ -219,7 +249,7 @@ def apply_remove(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     hands = ctx.hands()
     combinations = _deal(ctx, hands).get("combinations") or []
     if form.index.data >= len(combinations):
-        raise RuleViolation("combination.none", "There is no such combination", "6.1")
+        raise RuleViolation("combination.none", T("There is no such combination"), "6.1")
     del combinations[form.index.data]
     return hands
 
@@ -246,21 +276,21 @@ def apply_dost(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     given = (form.tricks_0.data, form.tricks_1.data)
     if given.count(None) == 1:
         raise RuleViolation(
-            "dost.tricks", "Give both teams' tricks, or neither (they add up to the tricks "
-            "completed)", "6.1").of_team(given.index(None))
+            "dost.tricks", T("Give both teams' tricks, or neither (they add up to the tricks "
+                             "completed)"), "6.1").of_team(given.index(None))
     if None not in given:
         tricks = [given[0], given[1]]
     points = [form.points_0.data, form.points_1.data]
     if None in points:
         if after > 0:
             missing = RuleViolation(
-                "dost.points", f"Dost was called after trick {after}: give both teams' card "
-                "points of the completed tricks", "6.1")
+                "dost.points", T("Dost was called after trick %(number)s: give both teams' "
+                                 "card points of the completed tricks", number=after), "6.1")
             raise missing.of_team(points.index(None)) if points.count(None) == 1 else missing
         if points != [None, None]:
             raise RuleViolation(
-                "dost.points", "Dost was called before trick 1: both teams have 0 card points "
-                "(or leave both empty)", "7.2.3")
+                "dost.points", T("Dost was called before trick 1: both teams have 0 card "
+                                 "points (or leave both empty)"), "7.2.3")
         points = [0, 0]
     deal["end"] = {
         "kind": "dost", "caller": int(form.caller.data), "after": after,
@@ -280,8 +310,8 @@ def apply_sticks(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     award = done[ctx.hand - 1].award if ctx.hand <= len(done) else None
     if award is None:
         raise RuleViolation(
-            "sticks.no-game", f"Deal {ctx.hand} does not end a game: there are no matchsticks "
-            "to add or take", "7.3.1")
+            "sticks.no-game", T("Deal %(number)s does not end a game: there are no matchsticks "
+                                "to add or take", number=ctx.hand), "7.3.1")
     piles = done[ctx.hand - 1].detail["piles_before"]
     deal["sticks"] = form.choice.data
     deal["sticks_by"] = award.winner
@@ -340,16 +370,24 @@ class StovkahraWeb(WebGame):
         if combination.cards.data:
             names = dict(CARDS)
             field = combination.cards
-            picked = " ".join(names[c] for c in field.data if c in names) or "Cards"
+            shown = " ".join(names[c] for c in field.data if c in names)
+            message = gettext("%(cards)s picked but not declared: tap Declare, or clear them",
+                              cards=shown) if shown else gettext(
+                "Cards picked but not declared: tap Declare, or clear them")
         elif combination.rank.data or combination.count.data:
             field = combination.rank if combination.rank.data else combination.count
-            said = [dict(c.choices).get(c.data, "") for c in (combination.count, combination.rank)
-                    if c.data]
-            picked = " ".join(said).capitalize()
+            rank, count = combination.rank.data, combination.count.data
+            if (rank, int(count or 0)) in COMBINATION_NAMES:
+                picked = str(say(_combination_words(ctx.match.settings.get("german_letters"), rank,
+                                                    int(count))))
+            else:
+                picked = str(dict(field.choices).get(field.data, ""))
+            picked = picked[:1].upper() + picked[1:]
+            message = gettext("%(combination)s picked but not declared: tap Declare, or clear "
+                              "them", combination=picked)
         else:
             return
-        field.errors = [*field.errors, f"{picked} picked but not declared: tap Declare, or "
-                                       "clear them"]
+        field.errors = [*field.errors, message]
         raise FormInvalid("combination", combination)
 
     def forms(self, ctx: ActionContext) -> dict[str, FlaskForm]:

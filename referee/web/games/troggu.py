@@ -15,9 +15,10 @@ from itertools import compress, repeat
 from operator import attrgetter, contains, or_
 from typing import Any
 
+from flask_babel import LazyString, gettext, lazy_pgettext
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, RadioField, SelectField, SelectMultipleField
-from wtforms.validators import InputRequired, NumberRange, Optional
+from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import TextInput
 
 from ...engine.cards import SWISS_TAROT, Card, roman
@@ -25,6 +26,7 @@ from ...engine.errors import RuleViolation
 from ...engine.games.base import HandOutcome, MatchResult
 from ...engine.games.troggu import GAME, bidding, forced_game, table
 from ...engine.games.troggu.values import (
+    A_GAME,
     CALLABLE,
     FORCED,
     GAME_NAMES,
@@ -39,22 +41,28 @@ from ...engine.games.troggu.values import (
     TOTAL_POINTS,
     WIN_AT,
 )
+from ...engine.words import P, T
+from ...numbers import ENGLISH, current_locale, number
 from ...scoresheet.troggu import VARIANTS, francs, rappen, settle
 from ...scoresheet.troggu import variants as _variants
 from ..forms.fields import WholeNumber
-from .base import Action, ActionContext, WebGame
+from .base import Action, ActionContext, InputRequired, WebGame, spoken
 
-SEATS = [(str(s), f"Seat {s + 1}") for s in range(MAX_PLAYERS)]
-CALLS = [("pass", "pass"), ("normal", "normal"), ("solo", "Solo")]
+SEATS = [(str(s), lazy_pgettext("troggu", "Seat %(number)s", number=s + 1))
+         for s in range(MAX_PLAYERS)]
+CALLS = [("pass", lazy_pgettext("troggu", "pass")), ("normal", lazy_pgettext("troggu", "normal")),
+         ("solo", lazy_pgettext("troggu", "Solo"))]
 TAPP = "tapp"
-HOLDER = [("", "—")] + SEATS + [(TAPP, "in the Tapp")]
+HOLDER = [("", "—")] + SEATS + [(TAPP, lazy_pgettext("troggu", "in the Tapp"))]
 ALONE = "alone"
 MAX_TRICKS = 18
 CARDS = [(str(card), SWISS_TAROT.long_name(card)) for card in SWISS_TAROT.cards]
 TRUMPS = [(code, roman(int(code[1:]))) for code in reversed(CALLABLE)]       # XX … I
 SEAT_FIELDS = ("dealer", "partner", "fool", "bagatt", "fool_kept")
 THRESHOLD_CHOICES = [
-    (key, f"{name}: ×2 when the losers have {d} or fewer") for key, (name, d) in THRESHOLDS.items()
+    (key, lazy_pgettext("troggu", "%(name)s: ×2 when the losers have %(fewest)s or fewer",
+                        name=spoken(name), fewest=d))
+    for key, (name, d) in THRESHOLDS.items()
 ]
 
 
@@ -73,91 +81,113 @@ class PlayerNames(Field):  # type: ignore[misc]
 
 
 class NewMatchForm(FlaskForm):
-    players = PlayerNames("Players in seating order", default=list)
-    first_dealer = RadioField("Who deals first", choices=SEATS, default="0",
-                              validators=[InputRequired("Who deals first?")])
-    stake = WholeNumber("Stake (Rappen a unit)", [
-        InputRequired("Enter the stake in Rappen"),
-        NumberRange(1, MAX_STAKE, f"The stake is 1 to {MAX_STAKE:,} Rappen (rule 8)")],
+    players = PlayerNames(lazy_pgettext("troggu", "Players in seating order"), default=list)
+    first_dealer = RadioField(lazy_pgettext("troggu", "Who deals first"), choices=SEATS,
+                              default="0",
+                              validators=[InputRequired(lazy_pgettext("troggu",
+                                                                      "Who deals first?"))])
+    stake = WholeNumber(lazy_pgettext("troggu", "Stake (Rappen a unit)"), [
+        InputRequired(lazy_pgettext("troggu", "Enter the stake in Rappen")),
+        NumberRange(1, MAX_STAKE, lazy_pgettext(
+            "troggu", "The stake is 1 to %(most)s Rappen (rule 8)",
+            most=LazyString(lambda: f"{MAX_STAKE:,}" if current_locale() == ENGLISH
+                            else number(MAX_STAKE))))],
         default=10)
-    threshold = RadioField("Double threshold (regional preset)", choices=THRESHOLD_CHOICES,
+    threshold = RadioField(lazy_pgettext("troggu", "Double threshold (regional preset)"),
+                           choices=THRESHOLD_CHOICES,
                            default="standard", validators=[InputRequired()])
 
 
 for _key, _title, _text in VARIANTS:
-    setattr(NewMatchForm, _key, BooleanField(_title, description=_text))
+    setattr(NewMatchForm, _key, BooleanField(spoken(_title), description=spoken(_text)))
 
 
 class BidsForm(FlaskForm):
-    dealer = RadioField("Dealer", choices=SEATS, validators=[InputRequired("Who dealt?")])
-    fool = SelectField("The fool (Bättler) is held by", choices=HOLDER, default="")
-    bagatt = SelectField("If the fool is in the Tapp: trump I (Bagatt) is held by",
+    dealer = RadioField(lazy_pgettext("troggu", "Dealer"), choices=SEATS,
+                        validators=[InputRequired(lazy_pgettext("troggu", "Who dealt?"))])
+    fool = SelectField(lazy_pgettext("troggu", "The fool (Bättler) is held by"),
+                       choices=HOLDER, default="")
+    bagatt = SelectField(lazy_pgettext(
+        "troggu", "If the fool is in the Tapp: trump I (Bagatt) is held by"),
                          choices=HOLDER, default="")
 
 
 for _seat in range(MAX_PLAYERS):
     setattr(BidsForm, f"bid_{_seat}", RadioField(
-        f"Seat {_seat + 1}", choices=CALLS, default="pass",
-        validators=[InputRequired("Say what every player called")]))
+        lazy_pgettext("troggu", "Seat %(number)s", number=_seat + 1), choices=CALLS, default="pass",
+        validators=[InputRequired(lazy_pgettext("troggu", "Say what every player called"))]))
 
 
-PARTNERS = SEATS + [(ALONE, "nobody: the Tappist plays alone")]
-NO_PARTNER = "Who held the called trump? Or does the Tappist play alone?"
+PARTNERS = SEATS + [(ALONE, lazy_pgettext("troggu", "nobody: the Tappist plays alone"))]
+NO_PARTNER = lazy_pgettext("troggu", "Who held the called trump? Or does the Tappist play alone?")
 
 
 def _called_trump() -> SelectField:
-    return SelectField("Called trump", choices=TRUMPS, default="T20", validate_choice=False)
+    return SelectField(lazy_pgettext("troggu", "Called trump"), choices=TRUMPS, default="T20",
+                       validate_choice=False)
 
 
 class CallForm(FlaskForm):
     trump = _called_trump()
-    partner = RadioField("Held by", choices=PARTNERS, validators=[InputRequired(NO_PARTNER)])
+    partner = RadioField(lazy_pgettext("troggu", "Held by"), choices=PARTNERS,
+                         validators=[InputRequired(NO_PARTNER)])
+
+
+CARD_POINTS = lazy_pgettext("troggu", "Card points are 0 to 114 (rule 6.3.2)")
 
 
 class DiscardForm(FlaskForm):
-    cards = SelectMultipleField("The discard: tap its cards", choices=CARDS,
+    cards = SelectMultipleField(lazy_pgettext("troggu", "The discard: tap its cards"),
+                                choices=CARDS,
                                 validators=[Optional()])
-    points = WholeNumber("Or its card points", [
-        Optional(), NumberRange(0, TOTAL_POINTS, "Card points are 0 to 114 (rule 6.3.2)")])
-    all_kings_held = BooleanField("The Tappist held all four kings (“Kings: any number”)")
+    points = WholeNumber(lazy_pgettext("troggu", "Or its card points"), [
+        Optional(), NumberRange(0, TOTAL_POINTS, CARD_POINTS)])
+    all_kings_held = BooleanField(lazy_pgettext(
+        "troggu", "The Tappist held all four kings (“Kings: any number”)"))
 
 
-def _points(label: str, required: str | None = None) -> WholeNumber:
+def _points(label: Any, required: Any = None) -> WholeNumber:
     first = InputRequired(required) if required else Optional()
-    return WholeNumber(label, [first, NumberRange(
-        0, TOTAL_POINTS, "Card points are 0 to 114 (rule 6.3.2)")])
+    return WholeNumber(label, [first, NumberRange(0, TOTAL_POINTS, CARD_POINTS)])
 
 
-def _tricks(label: str) -> WholeNumber:
+def _tricks(label: Any) -> WholeNumber:
     return WholeNumber(label, [Optional(), NumberRange(
-        0, MAX_TRICKS, f"A hand has at most {MAX_TRICKS} tricks (rule 2.1)")])
+        0, MAX_TRICKS, lazy_pgettext("troggu", "A hand has at most %(most)s tricks (rule 2.1)",
+                                     most=MAX_TRICKS))])
 
 
 class FinishForm(FlaskForm):
-    points = _points("Declarer side's card points",
-                     "Enter the declarer side's card points")
-    took = RadioField("Did the losing side take a trick?", default="yes",
-                      choices=[("yes", "yes"), ("no", "no, not one (×3)")],
-                      validators=[InputRequired("Did the losing side take a trick?")])
-    tricks = _tricks("Their tricks (optional)")
-    tapp_points = _points("The Tapp's card points (optional)")
-    fool_kept = SelectField("Kept a withheld fool, his side taking no trick (rare)",
-                            choices=[("", "nobody")] + SEATS, default="")
+    points = _points(lazy_pgettext("troggu", "Declarer side's card points"),
+                     lazy_pgettext("troggu", "Enter the declarer side's card points"))
+    took = RadioField(lazy_pgettext("troggu", "Did the losing side take a trick?"), default="yes",
+                      choices=[("yes", lazy_pgettext("troggu", "yes")),
+                               ("no", lazy_pgettext("troggu", "no, not one (×3)"))],
+                      validators=[InputRequired(lazy_pgettext(
+                          "troggu", "Did the losing side take a trick?"))])
+    tricks = _tricks(lazy_pgettext("troggu", "Their tricks (optional)"))
+    tapp_points = _points(lazy_pgettext("troggu", "The Tapp's card points (optional)"))
+    fool_kept = SelectField(lazy_pgettext(
+        "troggu", "Kept a withheld fool, that side taking no trick (rare)"),
+                            choices=[("", lazy_pgettext("troggu", "nobody"))] + SEATS, default="")
     # With 7–8 players, the partner call (4.5.2) where no call is recorded yet: given with the
     # end of the hand, as the table learns it in play; left out, the stored call stands.
     trump = _called_trump()
-    partner = RadioField("Held by", choices=PARTNERS, validators=[Optional()])
+    partner = RadioField(lazy_pgettext("troggu", "Held by"), choices=PARTNERS,
+                         validators=[Optional()])
 
 
 class MisereForm(FlaskForm):
-    tapp_points = _points("The Tapp's card points (optional)")
-    fool_kept = SelectField("Kept a withheld fool, taking no trick (rare)",
-                            choices=[("", "nobody")] + SEATS, default="")
+    tapp_points = _points(lazy_pgettext("troggu", "The Tapp's card points (optional)"))
+    fool_kept = SelectField(lazy_pgettext("troggu", "Kept a withheld fool, taking no trick (rare)"),
+                            choices=[("", lazy_pgettext("troggu", "nobody"))] + SEATS, default="")
 
 
 for _seat in range(MAX_PLAYERS):
-    setattr(MisereForm, f"points_{_seat}", _points(f"Seat {_seat + 1}"))
-    setattr(MisereForm, f"tricks_{_seat}", _tricks(f"Seat {_seat + 1}"))
+    setattr(MisereForm, f"points_{_seat}",
+            _points(lazy_pgettext("troggu", "Seat %(number)s", number=_seat + 1)))
+    setattr(MisereForm, f"tricks_{_seat}",
+            _tricks(lazy_pgettext("troggu", "Seat %(number)s", number=_seat + 1)))
 
 
 class NoDiscardForm(FlaskForm):
@@ -178,7 +208,8 @@ def _seat_of(value: str) -> int | None:
 
 def _hand(ctx: ActionContext, hands: list[dict[str, Any]]) -> dict[str, Any]:
     if ctx.hand > len(hands):
-        raise RuleViolation("hand.none", "Record the bidding first: it starts the hand", "6.1")
+        raise RuleViolation("hand.none", T("Record the bidding first: it starts the hand"),
+                            "6.1")
     return hands[ctx.hand - 1]
 
 
@@ -218,12 +249,13 @@ def _decide(ctx: ActionContext, form: Any, dealer: int,
     fool, bagatt = form.fool.data, form.bagatt.data
     if fool == "":
         raise RuleViolation(
-            "forced.fool", f"Everybody passed: with {n} players the holder of the fool must play "
-            "a normal game. Say who holds the fool, or that it lies in the Tapp", "4.5.1")
+            "forced.fool", T("Everybody passed: with %(players)s players the holder of the fool "
+                             "must play a normal game. Say who holds the fool, or that it lies "
+                             "in the Tapp", players=n), "4.5.1")
     if fool == TAPP and bagatt == "":
         raise RuleViolation(
-            "forced.bagatt", "The fool lies in the Tapp, so the holder of trump I must play: "
-            "say who holds it, or that it lies in the Tapp too", "4.5.1")
+            "forced.bagatt", T("The fool lies in the Tapp, so the holder of trump I must play: "
+                               "say who holds it, or that it lies in the Tapp too"), "4.5.1")
     forced = forced_game(_seat_of(fool), _seat_of(bagatt) if fool == TAPP else None)
     if forced is None:
         return empty, None, None
@@ -243,19 +275,19 @@ def apply_bids(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     n = len(ctx.names)
     dealer = int(form.dealer.data)
     if dealer >= n:
-        raise RuleViolation("fact.player", f"The dealer is one of the {n} players", "6.1")
+        raise RuleViolation("fact.player", T("The dealer is one of the %(players)s players",
+                                                 players=n), "6.1")
     calls = _calls(form, dealer, n)
     game, declarer, forced_by = _decide(ctx, form, dealer, calls)
     if game not in (FORCED, MISERE, THROWN_IN) and n in PARTNER_PLAYERS and (
             form.fool.data or form.bagatt.data):
         raise RuleViolation(
-            "forced.not-all-passed", "Who holds the fool or trump I matters only when everybody "
-            "passes: leave those two empty", "4.5.1")
-    word = GAME.hand_word
+            "forced.not-all-passed", T("Who holds the fool or trump I matters only when "
+                                       "everybody passes: leave those two empty"), "4.5.1")
     if ctx.hand > len(hands):
         if ctx.result.draft is not None:
-            raise RuleViolation("hand.open", f"Finish {word} {len(hands)} first: it is still in "
-                                "progress", "6.1")
+            raise RuleViolation("hand.open", T("Finish hand %(number)s first: it is still in "
+                                               "progress", number=len(hands)), "6.1")
         hands.append({"call": None, "discard": None, "discard_points": None,
                       "all_kings_held": False, "tapp": None, "tapp_points": None, "end": None})
     hand = hands[ctx.hand - 1]
@@ -270,13 +302,18 @@ def apply_bids(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
         hand["call"] = None
     if not _end_fits(game, hand.get("end")):
         if ctx.hand < len(hands) and game != THROWN_IN:
-            was = GAME_NAMES.get(old_game or "", "hand")
-            needs = ("each player's card points" if game == MISERE
-                     else "the declarer side's card points")
-            raise RuleViolation(
-                "hand.kind", f"{word.capitalize()} {ctx.hand} was scored as a {was}; as a "
-                f"{GAME_NAMES[game]} it needs {needs}, and only the last {word} can wait for "
-                f"them. Delete {word} {ctx.hand} and enter it again", "6.1")
+            was = A_GAME.get(old_game or "", P("troggu", "a hand"))
+            if game == MISERE:
+                message = T("Hand %(number)s was scored as %(was)s; as %(now)s it needs each "
+                            "player's card points, and only the last hand can wait for them. "
+                            "Delete hand %(number)s and enter it again",
+                            number=ctx.hand, was=was, now=A_GAME[game])
+            else:
+                message = T("Hand %(number)s was scored as %(was)s; as %(now)s it needs the "
+                            "declarer side's card points, and only the last hand can wait for "
+                            "them. Delete hand %(number)s and enter it again",
+                            number=ctx.hand, was=was, now=A_GAME[game])
+            raise RuleViolation("hand.kind", message, "6.1")
         hand["end"] = None
     return hands
 
@@ -295,7 +332,7 @@ def _record_call(ctx: ActionContext, hand: dict[str, Any], form: Any) -> None:
     it, or "alone"."""
     partner = form.partner.data
     if partner != ALONE and int(partner) >= len(ctx.names):
-        raise RuleViolation("fact.player", "The partner is one of the players", "6.1")
+        raise RuleViolation("fact.player", T("The partner is one of the players"), "6.1")
     hand["call"] = {"trump": form.trump.data or None,
                     "partner": ALONE if partner == ALONE else int(partner),
                     "by": _tappist(hand, ctx)}
@@ -314,7 +351,8 @@ def apply_discard(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     if not cards and form.points.data is None:
         t = table(ctx.match.settings).t
         raise RuleViolation(
-            "discard.empty", f"Tap the {t} discarded cards, or enter their card points", "4.2")
+            "discard.empty", T("Tap the %(count)s discarded cards, or enter their card points",
+                               count=t), "4.2")
     hand.update(discard=cards or None, discard_points=form.points.data,
                 all_kings_held=bool(form.all_kings_held.data), discard_by=_tappist(hand, ctx))
     return hands
@@ -333,8 +371,8 @@ def apply_finish(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     hand = _hand(ctx, hands)
     if _game_of(hand, ctx) == MISERE:
         raise RuleViolation(
-            "misere.points", "In a Misère everyone plays for himself: give each player's card "
-            "points", "6.1")
+            "misere.points", T("In a Misère every player plays alone: give each player's card "
+                               "points"), "6.1")
     if "partner" in form and form.partner.data:        # the call, given with the end
         _record_call(ctx, hand, form)
     hand["end"] = {
@@ -353,14 +391,15 @@ def apply_misere(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     n = len(ctx.names)
     if _game_of(hand, ctx) != MISERE:
         raise RuleViolation(
-            "end.points", "This hand is not a Misère: give the declarer side's card points",
+            "end.points", T("This hand is not a Misère: give the declarer side's card points"),
             "6.1")
     tricks = [form[f"tricks_{s}"].data for s in range(n)]
     missing = [s for s in range(n) if tricks[s] is None]
     if missing and len(missing) < n:
         raise RuleViolation(
             "misere.tricks",
-            f"Give every player's tricks, or none: {ctx.names[missing[0]]}'s are missing",
+            T("Give every player's tricks, or none: %(player)s's are missing",
+              player=ctx.names[missing[0]]),
             "6.1").of_seat(missing[0])
     hand["end"] = {
         "points": [form[f"points_{s}"].data for s in range(n)],
@@ -464,13 +503,15 @@ class TrogguWeb(WebGame):
         for seat, name in enumerate(typed):
             if not name.strip():
                 raise RuleViolation(
-                    "settings.players", f"Seat {seat + 1} is empty but a later seat has a name: "
-                    "give the names in seating order without gaps", "1")
+                    "settings.players", T("Seat %(number)s is empty but a later seat has a "
+                                          "name: give the names in seating order without gaps",
+                                          number=seat + 1), "1")
         first = int(form.first_dealer.data)
         if 3 <= len(typed) <= first:
             raise RuleViolation(
-                "settings.first_dealer", f"The first dealer is seat {first + 1}, but only "
-                f"{len(typed)} players are seated", "2.4")
+                "settings.first_dealer", T("The first dealer is seat %(number)s, but only "
+                                           "%(players)s players are seated", number=first + 1,
+                                           players=len(typed)), "2.4")
         return {
             "players": typed, "first_dealer": first, "stake": form.stake.data,
             "threshold": form.threshold.data,
@@ -491,8 +532,9 @@ class TrogguWeb(WebGame):
                 field.label.text = names[seat]
                 if short.startswith("points_"):
                     field.validators = [
-                        InputRequired(f"Enter {names[seat]}'s card points"),
-                        NumberRange(0, TOTAL_POINTS, "Card points are 0 to 114 (rule 6.3.2)"),
+                        InputRequired(gettext("Enter %(player)s's card points",
+                                              player=names[seat])),
+                        NumberRange(0, TOTAL_POINTS, CARD_POINTS),
                     ]
             elif n not in PARTNER_PLAYERS and (short in ("fool", "bagatt") or (
                     isinstance(form, FinishForm) and short in ("trump", "partner"))):

@@ -1311,3 +1311,14 @@ def test_an_edited_deal_opens_at_how_it_ended(series: Series) -> None:
     answer = series.finish_deal(mid, 1, 40, tricks=5, last=EW, seven={4: NS}, htmx=True,
                                 editing=True)
     assert answer.status == 200 and "autofocus" not in answer.html
+
+
+def test_the_first_deal_s_dealer_is_never_said_to_sit_left_of_a_last_dealer(
+        series: Series) -> None:
+    """Issue 22: deal 1 has no last dealer; its proposal is the series' first dealer."""
+    mid = series.new_series()
+    text = series.get(f"/m/{mid}").text
+    assert "to the left of the last dealer" not in text
+    assert "the first dealer chosen for the series" in text
+    later = series.seed_series([EXAMPLE_3])
+    assert "to the left of the last dealer (rule 2.5)" in series.get(f"/m/{later}").text

@@ -948,7 +948,7 @@ def test_misere_refused(tg: Troggu, htmx: bool, points: list[int | str], kw: dic
 def test_wrong_end_for_the_game(tg: Troggu, htmx: bool) -> None:
     mid = tg.seed_match([{"dealer": A, "bids": ["pass"] * 5, "game": "misere", "end": None}])
     refused(tg, mid, htmx, lambda: tg.finish(mid, 1, 60, htmx=htmx),
-            "In a Misère everyone plays for himself: give each player's card points")
+            "In a Misère every player plays alone: give each player's card points")
     other = _open(tg)
     refused(tg, other, htmx, lambda: tg.misere(other, 1, [20] * 5, htmx=htmx),
             "This hand is not a Misère")
