@@ -18,7 +18,7 @@
       again in the new copy (known by its id, or its place in the nearest element with one).
       This page's own request forgets them: its answer is a new page (the top of the live
       part, #live-top, with the scoreboard, the editor and the histories out of band, every
-      part it changed; views.render_live).
+      part it changed; matches/page.py render_live).
    6. The links for more phones are open on a new match's page; once its first hand is
       recorded (on this phone or another) they fold away, as the page would load them.
    7. Earlier hands brought into the history stay there: the live scoreboard's answer
@@ -41,7 +41,7 @@
       editor holds something typed (a field changed from the value the page brought, or what
       a refusal kept: [data-typed]); when another phone changed the hand it is about, the
       answer to an untouched editor is the editor as the match now stands (the next hand's,
-      views.live), and to one with something typed a warning. An answer that brings a new
+      matches/live.py live), and to one with something typed a warning. An answer that brings a new
       editor is dropped if something was typed while it was on its way: the next poll warns.
       A reader of the hands' history below keeps their place when the editor above changes. */
 (function () {

@@ -1,5 +1,5 @@
 """The rows of the history of changes are rendered once for what they show (issue 12:
-changerows.py): a process that has shown them before shows them as a process that never saw
+matches/rows.py): a process that has shown them before shows them as a process that never saw
 them does, and a row's Restore form always carries the CSRF token of the answer that shows
 it, so that it can be posted."""
 
