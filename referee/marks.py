@@ -22,9 +22,12 @@ from markupsafe import Markup, escape
 
 from .engine.cards import FRENCH, TRUMP, Card, Deck, TarotDeck, roman
 from .engine.errors import RuleViolation
+from .engine.words import P, T, Text
 
 # Ranks shown with German letters (Stovkahra's option, rules 1): the name follows the letter.
-LETTER_NAMES = {"O": "Ober", "U": "Unter"}
+LETTER_NAMES: dict[str, str] = {"O": P("hungarian pack", "Ober"), "U": P("hungarian pack", "Unter")}
+# the two named trumps in digits, for a screen reader (the others: "Trump %(numeral)s")
+NAMED_TRUMPS = {21: P("tarot pack", "Trump 21 (Mund)"), 1: P("tarot pack", "Trump 1 (Bagatt)")}
 # Ranks the notation writes with another letter than a card shows: the tarot's cavalier is N
 # in a match file (troggu.md 1), C ("Cavalier") on a page and a scoresheet.
 SHOWN_RANKS = {"N": "C"}
@@ -44,7 +47,7 @@ class Face:
     code: str
     rank: str
     suit: str | None
-    name: str
+    name: object              # a sentence (``Text``): said in the reader's language
     red: bool
     title: str
 
@@ -60,17 +63,22 @@ def face(deck: Deck, card: Card | str, letters: dict[str, str] | None = None) ->
         if card.rank == "F":
             return Face(str(card), "Fool", None, title, False, title)
         number = int(card.rank[1:])
-        return Face(str(card), roman(number), None, title.replace(roman(number), str(number), 1),
-                    False, title)
+        # for a screen reader the number in digits ("Trump 21"), said in the page's language
+        name: object = NAMED_TRUMPS.get(number, title)
+        if isinstance(title, Text) and "numeral" in title.values:
+            name = Text(title.msgid, {**title.values, "numeral": str(number)},
+                        context=title.context)
+        return Face(str(card), roman(number), None, name, False, title)
     suit = deck.suit_names[card.suit]
     shown = letters.get(card.rank, SHOWN_RANKS.get(card.rank, card.rank))
+    rank_name: str
     if shown in LETTER_NAMES and shown != card.rank:
         rank_name = LETTER_NAMES[shown]
     elif isinstance(deck, TarotDeck) and card.rank.isdigit():
         rank_name = card.rank                      # pips: "4 of coins", not "IIII of coins"
     else:
         rank_name = deck.rank_names[card.rank]
-    name = f"{rank_name} of {suit}"
+    name = T("%(rank)s of %(suit)s", rank=rank_name, suit=suit)
     return Face(str(card), shown, suit, name, card.suit in deck.red_suits, deck.long_name(card))
 
 

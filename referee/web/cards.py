@@ -19,6 +19,7 @@ from markupsafe import Markup
 
 from ..engine.cards import FRENCH, HUNGARIAN, SWISS_TAROT, TRUMP, Card, Deck, TarotDeck
 from ..marks import Face, deck_of, face, mark_cards, mark_file
+from .languages import say
 
 SUITS_DIR = Path(__file__).resolve().parents[2] / "static" / "img" / "suits"
 DECKS: dict[str, Deck] = {deck.name: deck for deck in (HUNGARIAN, FRENCH, SWISS_TAROT)}
@@ -52,7 +53,7 @@ def card_html(deck: Deck, found: Face) -> Markup:
     mark = Markup('<span class="suit suit-{}" aria-hidden="true"></span>').format(found.suit) \
         if found.suit else Markup("")
     return Markup('<span class="card-name of-{}{}" role="img" aria-label="{}">{}{}</span>').format(
-        found.suit or "trumps", " red" if found.red else "", found.name, found.rank, mark)
+        found.suit or "trumps", " red" if found.red else "", say(found.name), found.rank, mark)
 
 
 @pass_context
@@ -60,7 +61,7 @@ def marked(context: Context, text: object, deck: Deck | None = None) -> Markup:
     """``text`` (an engine message) with every card written as rank and symbol (``K♣``) shown
     with its pack's own mark and named in full, where the symbol stands in for another pack's
     suit; unchanged (escaped) otherwise. The pack is ``deck``, else the page's game's."""
-    return mark_cards(text, deck if isinstance(deck, Deck) else deck_of(context), card_html)
+    return mark_cards(say(text), deck if isinstance(deck, Deck) else deck_of(context), card_html)
 
 
 def register(app: Any) -> None:
