@@ -148,7 +148,7 @@ def import_circle() -> Any:
 
 
 def _errors(form: FlaskForm) -> str:
-    return "; ".join(m for messages in form.errors.values() for m in messages)
+    return "; ".join(str(m) for messages in form.errors.values() for m in messages)
 
 
 # -- the circle's page ---------------------------------------------------------------------
