@@ -20,6 +20,9 @@ from urllib.parse import urlencode
 
 import flask_babel
 from flask import Flask, Response, current_app, request
+from flask_babel import lazy_gettext
+from flask_wtf import FlaskForm
+from wtforms import SelectField
 
 from .. import numbers
 from ..engine.words import Text
@@ -123,3 +126,10 @@ def _remembered(response: Response) -> Response:
     response.vary.add("Cookie")
     response.vary.add("Accept-Language")
     return response
+
+
+class LanguageForm(FlaskForm):
+    """The language a match is recorded in (its scoresheet, its CSV, its chart)."""
+
+    language = SelectField(lazy_gettext("Record this match in"),
+                           choices=list(LANGUAGES.items()))

@@ -16,9 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Response, current_app, flash, redirect, render_template, request, url_for
-from flask_babel import force_locale, gettext, lazy_gettext
-from flask_wtf import FlaskForm
-from wtforms import SelectField
+from flask_babel import force_locale, gettext
 
 from ...catalogues import catalogue
 from ...charts import running_totals
@@ -28,7 +26,7 @@ from ...numbers import current_locale
 from ...scoresheet import in_language, render_html, render_pdf
 from ...stats import csv as csv_export
 from ..extensions import htmx, store
-from ..languages import LANGUAGES
+from ..languages import LANGUAGES, LanguageForm
 from ..readable import readable_json
 from ..recent import Recent
 from ..store import StoredMatch
@@ -165,13 +163,6 @@ def chart(match_id: str) -> Any:
     if not htmx:
         return render_template("matches/chart.html", match=stored, game=web.game, chart=drawn)
     return drawn
-
-
-class LanguageForm(FlaskForm):
-    """The language a match is recorded in (its scoresheet, its CSV, its chart)."""
-
-    language = SelectField(lazy_gettext("Record this match in"),
-                           choices=list(LANGUAGES.items()))
 
 
 @bp.post("/m/<match_id>/language")
