@@ -36,6 +36,7 @@ from typing import Any
 from . import matchfile
 from .errors import RuleViolation
 from .games.base import is_text, name_key, require_name
+from .words import N, T, Text
 
 FORMAT = "referee-circle"
 VERSION = 1
@@ -56,7 +57,7 @@ class CircleFile:
     matches: list[tuple[matchfile.MatchFile, list[int]]]     # (match, player index per seat)
 
 
-def _problem(code: str, message: str) -> RuleViolation:
+def _problem(code: str, message: Text) -> RuleViolation:
     return RuleViolation(f"circle.{code}", message)
 
 
@@ -69,30 +70,46 @@ def _parse(data: str | bytes | bytearray) -> object:
         problem=lambda code, message: _problem(code.removeprefix("file."), message))
 
 
-def _fields(raw: object, keys: tuple[str, ...], what: str) -> dict[str, Any]:
+def _fields(raw: object, keys: tuple[str, ...], match: int | None = None) -> dict[str, Any]:
+    """The record of the circle file (``match`` None) or of its ``match``-th match's entry,
+    with exactly ``keys``."""
     if not isinstance(raw, dict):
-        raise _problem("shape", f"{what} is a JSON object (a record of fields)")
+        raise _problem("shape", T("A circle file is a JSON object (a record of fields)")
+                       if match is None else
+                       T("Match %(match)s of the circle file is a JSON object (a record of "
+                         "fields)", match=match))
     for key in raw:
         if not is_text(key) or key not in keys:
-            raise _problem("unknown", f"Unknown field {_shown(key)} in {what.lower()}")
+            raise _problem("unknown", T("Unknown field %(field)s in a circle file",
+                                        field=_shown(key)) if match is None else
+                           T("Unknown field %(field)s in match %(match)s of the circle file",
+                             field=_shown(key), match=match))
     missing = [key for key in keys if key not in raw]
     if missing:
-        raise _problem("missing", f"{what} lacks the field “{missing[0]}”")
+        raise _problem("missing", T("A circle file lacks the field %(field)s",
+                                    field=_shown(missing[0])) if match is None else
+                       T("Match %(match)s of the circle file lacks the field %(field)s",
+                         field=_shown(missing[0]), match=match))
     return raw
 
 
 def _header(raw: dict[str, Any]) -> None:
     if raw.get("format") != FORMAT:
-        raise _problem("format", f"This is not a Referee circle file: “format” must be "
-                                 f"“{FORMAT}”, not {_shown(raw.get('format'))}")
+        raise _problem("format", T("This is not a Referee circle file: “format” must be "
+                                   "%(format)s, not %(value)s", format=_shown(FORMAT),
+                                   value=_shown(raw.get("format"))))
     version = raw.get("version")
     if type(version) is not int:
-        raise _problem("version", f"“version” must be a whole number (this Referee reads "
-                                  f"version {VERSION}), not {_shown(version)}")
+        raise _problem("version", T("“version” must be a whole number (this Referee reads "
+                                    "version %(version)s), not %(value)s", version=VERSION,
+                                    value=_shown(version)))
     if version != VERSION:
-        newer = " it was written by a newer Referee;" if version > VERSION else ""
-        raise _problem("version", f"This circle file is version {_shown(version)}:{newer} "
-                                  f"this Referee reads only version {VERSION}")
+        raise _problem("version", T(
+            "This circle file is version %(value)s: it was written by a newer Referee; this "
+            "Referee reads only version %(version)s", value=_shown(version), version=VERSION)
+            if version > VERSION else T(
+            "This circle file is version %(value)s: this Referee reads only version "
+            "%(version)s", value=_shown(version), version=VERSION))
 
 
 def _read(data: object) -> CircleFile:
@@ -100,45 +117,54 @@ def _read(data: object) -> CircleFile:
         data = _parse(data)
     if isinstance(data, dict):
         _header(data)
-    raw = _fields(data, KEYS, "A circle file")
-    name = require_name(raw["name"], "circle.name", "The circle")
+    raw = _fields(data, KEYS)
+    name = require_name(raw["name"], "circle.name", T("The circle"))
     created = matchfile.check_created(raw["created"])
     players_raw = raw["players"]
     if not isinstance(players_raw, list):
-        raise _problem("players", "“players” must be a list of the circle's players' names")
+        raise _problem("players", T("“players” must be a list of the circle's players' names"))
     if len(players_raw) > MAX_PLAYERS:
-        raise _problem("players", f"A circle file holds at most {MAX_PLAYERS} players")
+        raise _problem("players", N("A circle file holds at most %(num)s player",
+                                    "A circle file holds at most %(num)s players", MAX_PLAYERS,
+                                    num=MAX_PLAYERS))
     players: list[str] = []
     seen: dict[str, str] = {}
     for n, value in enumerate(players_raw, 1):
         try:
-            player = require_name(value, "circle.players", f"Player {n}")
+            player = require_name(value, "circle.players", T("Player %(number)s", number=n))
         except RuleViolation as error:
-            raise _problem("players", f"Player {n}: {error.message}") from None
+            raise _problem("players", T("Player %(number)s: %(message)s", number=n,
+                                        message=error.message)) from None
         if name_key(player) in seen:
-            raise _problem("players", f"Player {n}, {player}, is the same name as "
-                                      f"{seen[name_key(player)]}: a circle's players have "
-                                      "different names")
+            raise _problem("players", T(
+                "Player %(number)s, %(player)s, is the same name as %(other)s: a circle's "
+                "players have different names", number=n, player=player,
+                other=seen[name_key(player)]))
         seen[name_key(player)] = player
         players.append(player)
     entries = raw["matches"]
     if not isinstance(entries, list):
-        raise _problem("matches", "“matches” must be a list of the circle's matches")
+        raise _problem("matches", T("“matches” must be a list of the circle's matches"))
     if len(entries) > MAX_MATCHES:
-        raise _problem("matches", f"A circle file holds at most {MAX_MATCHES:,} matches")
+        raise _problem("matches", N("A circle file holds at most %(num)s match",
+                                    "A circle file holds at most %(num)s matches", MAX_MATCHES,
+                                    num=MAX_MATCHES))
     hands = sum(len(e["match"]["hands"]) for e in entries if isinstance(e, dict)
                 and isinstance(e.get("match"), dict)
                 and isinstance(e["match"].get("hands"), list))
     if hands > MAX_HANDS:
-        raise _problem("hands", f"A circle file holds at most {MAX_HANDS:,} hands in all its "
-                                f"matches, not {hands:,}")
+        raise _problem("hands", N(
+            "A circle file holds at most %(num)s hand in all its matches, not %(hands)s",
+            "A circle file holds at most %(num)s hands in all its matches, not %(hands)s",
+            MAX_HANDS, num=MAX_HANDS, hands=hands))
     matches = []
     for n, entry in enumerate(entries, 1):
-        fields = _fields(entry, ENTRY_KEYS, f"Match {n} of the circle file")
+        fields = _fields(entry, ENTRY_KEYS, n)
         try:
             match = matchfile.load(fields["match"])
         except RuleViolation as error:
-            raise RuleViolation(error.code, f"Match {n}: {error.message}", error.rule) from None
+            raise RuleViolation(error.code, T("Match %(match)s: %(message)s", match=n,
+                                              message=error.message), error.rule) from None
         matches.append((match, _people(fields["people"], match, len(players), n)))
     return CircleFile(name, created, players, matches)
 
@@ -146,18 +172,26 @@ def _read(data: object) -> CircleFile:
 def _people(value: object, match: matchfile.MatchFile, players: int, n: int) -> list[int]:
     seats = len(match.settings["players"])
     if not isinstance(value, list) or len(value) != seats:
-        raise _problem("people", f"Match {n}: “people” must name the player in each of its "
-                                 f"{seats} seats (their place in “players”, counted from 0)")
+        raise _problem("people", N(
+            "Match %(match)s: “people” must name the player in each of its %(num)s seat "
+            "(their place in “players”, counted from 0)",
+            "Match %(match)s: “people” must name the player in each of its %(num)s seats "
+            "(their place in “players”, counted from 0)", seats, match=n, num=seats))
     for person in value:
         if isinstance(person, float) and person.is_integer():
-            raise _problem("people", f"Match {n}: “people” holds {_shown(person)}: a place in "
-                                     f"“players” is a whole number written without a decimal "
-                                     f"point (an integer, such as {int(person)})")
+            raise _problem("people", T(
+                "Match %(match)s: “people” holds %(value)s: a place in “players” is a whole "
+                "number written without a decimal point (an integer, such as %(example)s)",
+                match=n, value=_shown(person), example=_shown(int(person))))
         if type(person) is not int or not 0 <= person < players:
-            raise _problem("people", f"Match {n}: {_shown(person)} is no player of the circle "
-                                     f"(“people” counts the {players} players from 0)")
+            raise _problem("people", N(
+                "Match %(match)s: %(value)s is no player of the circle (“people” counts the "
+                "%(num)s player from 0)",
+                "Match %(match)s: %(value)s is no player of the circle (“people” counts the "
+                "%(num)s players from 0)", players, match=n, value=_shown(person),
+                num=players))
     if len(set(value)) != len(value):
-        raise _problem("people", f"Match {n}: one person sits in two seats")
+        raise _problem("people", T("Match %(match)s: one person sits in two seats", match=n))
     return list(value)
 
 
@@ -169,9 +203,9 @@ def load(data: object) -> CircleFile:
     except RuleViolation:
         raise
     except Exception as error:   # a safety net: a reader never crashes on a file
-        raise _problem("internal", "This file could not be checked (internal error "
-                                   f"{type(error).__name__}); please report it with the "
-                                   "file") from error
+        raise _problem("internal", T(
+            "This file could not be checked (internal error %(error)s); please report it with "
+            "the file", error=_shown(type(error).__name__))) from error
 
 
 def dump(c: CircleFile) -> dict[str, Any]:

@@ -66,17 +66,18 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, Literal
 
 from . import scoring
 from .errors import RuleViolation, readable
 from .games import get
 from .games.base import is_text
-from .words import LANGUAGES, T
+from .words import LANGUAGES, N, P, T, Text
 
 FORMAT = "referee-match"
 VERSION = 1
@@ -105,57 +106,124 @@ class MatchFile:
     language: str = "en"
 
 
-def _problem(code: str, message: str) -> RuleViolation:
+def _problem(code: str, message: Text) -> RuleViolation:
     return RuleViolation(code, message)
 
 
 def show(value: object) -> str:
-    """A short, safe rendering of a wrong value for a message (never fails)."""
+    """A short, safe rendering of a wrong value for a message (never fails): what the user
+    wrote in quotes or as JSON writes it, else a ``Text`` that says what kind of value it is."""
     if isinstance(value, str):
         value = readable(value)
         return f"“{value[:20]}…”" if len(value) > 20 else f"“{value}”"
-    if isinstance(value, bool) or value is None:
-        return json.dumps(value)
+    if value is None:
+        return P("JSON", "null")
+    if isinstance(value, bool):
+        return P("JSON", "true") if value else P("JSON", "false")
     if isinstance(value, int):
-        return str(value) if abs(value) < MAX_NUMBER else "a very large number"
+        return str(value) if abs(value) < MAX_NUMBER else T("a very large number")
     if isinstance(value, float):
-        return repr(value)
+        if not math.isfinite(value):
+            return T("a number JSON cannot hold")
+        if abs(value) >= MAX_NUMBER:
+            return T("a very large number")
+        text = repr(value)
+        return text if "e" not in text else T("a very small number")    # 1e-05
     if isinstance(value, dict):
-        return "a record"
-    return "a list" if isinstance(value, list) else "a value of the wrong kind"
+        return T("a record")
+    return T("a list") if isinstance(value, list) else T("a value of the wrong kind")
 
 
-Problem = Callable[[str, str], RuleViolation]
+Problem = Callable[[str, Text], RuleViolation]
+Kind = Literal["match", "circle"]
+
+_NOT_JSON: dict[str, Callable[[int, int], Text]] = {
+    # the json module's messages (CPython 3.11–3.13), each said whole
+    "Expecting value": lambda line, column: T(
+        "The file is not valid JSON: Expecting value at line %(line)s, column %(column)s",
+        line=line, column=column),
+    "Extra data": lambda line, column: T(
+        "The file is not valid JSON: Extra data at line %(line)s, column %(column)s",
+        line=line, column=column),
+    "Expecting property name enclosed in double quotes": lambda line, column: T(
+        "The file is not valid JSON: Expecting property name enclosed in double quotes at "
+        "line %(line)s, column %(column)s", line=line, column=column),
+    "Expecting ':' delimiter": lambda line, column: T(
+        "The file is not valid JSON: Expecting ':' delimiter at line %(line)s, column "
+        "%(column)s", line=line, column=column),
+    "Expecting ',' delimiter": lambda line, column: T(
+        "The file is not valid JSON: Expecting ',' delimiter at line %(line)s, column "
+        "%(column)s", line=line, column=column),
+    "Unterminated string starting at": lambda line, column: T(
+        "The file is not valid JSON: Unterminated string starting at line %(line)s, column "
+        "%(column)s", line=line, column=column),
+    "Invalid control character at": lambda line, column: T(
+        "The file is not valid JSON: Invalid control character at line %(line)s, column "
+        "%(column)s", line=line, column=column),
+    "Invalid \\escape": lambda line, column: T(
+        "The file is not valid JSON: Invalid \\escape at line %(line)s, column %(column)s",
+        line=line, column=column),
+    "Invalid \\uXXXX escape": lambda line, column: T(
+        "The file is not valid JSON: Invalid \\uXXXX escape at line %(line)s, column "
+        "%(column)s", line=line, column=column),
+    "Illegal trailing comma before end of object": lambda line, column: T(
+        "The file is not valid JSON: Illegal trailing comma before end of object at line "
+        "%(line)s, column %(column)s", line=line, column=column),
+    "Illegal trailing comma before end of array": lambda line, column: T(
+        "The file is not valid JSON: Illegal trailing comma before end of array at line "
+        "%(line)s, column %(column)s", line=line, column=column),
+}
+
+
+def _not_json(error: json.JSONDecodeError) -> Text:
+    said = _NOT_JSON.get(error.msg)
+    if said is not None:
+        return said(error.lineno, error.colno)
+    return T("The file is not valid JSON at line %(line)s, column %(column)s",
+             line=error.lineno, column=error.colno)
+
+
+def _no_constant(name: str) -> Text:
+    if name == "NaN":
+        return T("The file holds NaN, which is not a number in JSON")
+    if name == "-Infinity":
+        return T("The file holds -Infinity, which is not a number in JSON")
+    return T("The file holds Infinity, which is not a number in JSON")
 
 
 def parse_json(
-    data: str | bytes | bytearray, *, limit: int, what: str, problem: Problem,
+    data: str | bytes | bytearray, *, limit: int, what: Kind, problem: Problem,
     trusted: bool = False,
 ) -> object:
     """A file of ``what`` ("match", "circle") read as strict JSON: at most ``limit`` bytes of
     UTF-8, no NaN, no key twice in a record. ``problem(code, message)`` makes the refusal
     (codes ``file.size``, ``file.encoding``, ``file.json``, ``file.depth``, ``file.number``)."""
+    circle = what == "circle"
     if len(data) > limit:
-        raise problem(
-            "file.size", f"The file is larger than {limit:,} bytes: no {what} file is so large"
-        )
+        raise problem("file.size", N(
+            "The file is larger than %(num)s byte: no circle file is so large",
+            "The file is larger than %(num)s bytes: no circle file is so large", limit,
+            num=limit) if circle else N(
+            "The file is larger than %(num)s byte: no match file is so large",
+            "The file is larger than %(num)s bytes: no match file is so large", limit,
+            num=limit))
     if isinstance(data, (bytes, bytearray)):
         try:
             data = bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError as error:
-            raise problem(
-                "file.encoding",
-                f"The file is not UTF-8 text (bad byte at position {error.start})",
-            ) from None
+            raise problem("file.encoding", T(
+                "The file is not UTF-8 text (bad byte at position %(position)s)",
+                position=error.start)) from None
 
     def no_constant(name: str) -> object:
-        raise problem("file.json", f"The file holds {name}, which is not a number in JSON")
+        raise problem("file.json", _no_constant(name))
 
     def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         result: dict[str, Any] = {}
         for key, value in pairs:
             if key in result:
-                raise problem("file.json", f"The key {show(key)} appears twice in one record")
+                raise problem("file.json", T("The key %(key)s appears twice in one record",
+                                             key=show(key)))
             result[key] = value
         return result
 
@@ -166,17 +234,15 @@ def parse_json(
     except RuleViolation:
         raise
     except json.JSONDecodeError as error:
-        raise problem(
-            "file.json",
-            f"The file is not valid JSON: {error.msg} at line {error.lineno}, "
-            f"column {error.colno}",
-        ) from None
+        raise problem("file.json", _not_json(error)) from None
     except RecursionError:
-        raise problem(
-            "file.depth", f"The file nests lists and records far more deeply than a {what} file"
+        raise problem("file.depth", T(
+            "The file nests lists and records far more deeply than a circle file") if circle
+            else T("The file nests lists and records far more deeply than a match file")
         ) from None
     except ValueError:      # e.g. an integer with thousands of digits
-        raise problem("file.number", f"The file holds a number far too large for a {what}") \
+        raise problem("file.number", T("The file holds a number far too large for a circle")
+                      if circle else T("The file holds a number far too large for a match")) \
             from None
 
 
@@ -185,18 +251,20 @@ def _parse_text(data: str | bytes | bytearray, trusted: bool = False) -> object:
 
 
 def _where(path: tuple[str | int, ...]) -> str:
-    """Where a value is in the file, in words: “in settings → players → 1”."""
-    steps = [f"{step + 1}" if isinstance(step, int) else show(step) for step in path]
-    return f" in {' → '.join(steps)}" if steps else ""
+    """Where a value is in the file, as its keys and places: “settings” → “players” → 1."""
+    return " → ".join(f"{step + 1}" if isinstance(step, int) else show(step) for step in path)
 
 
 def _check_text(value: str, path: tuple[str | int, ...]) -> None:
     if not is_text(value):
-        raise _problem(
-            "file.text",
-            f"The file holds text that is not valid Unicode{_where(path)}: a lone surrogate "
-            "(such as \\ud800), half of a character that cannot be shown",
-        )
+        if path:
+            raise _problem("file.text", T(
+                "The file holds text that is not valid Unicode in %(place)s: a lone surrogate "
+                "(such as \\ud800), half of a character that cannot be shown",
+                place=_where(path)))
+        raise _problem("file.text", T(
+            "The file holds text that is not valid Unicode: a lone surrogate (such as "
+            "\\ud800), half of a character that cannot be shown"))
 
 
 def _check_json_shape(data: object) -> None:
@@ -209,11 +277,10 @@ def _check_json_shape(data: object) -> None:
         value, depth, path = stack.pop()
         nodes += 1
         if depth > MAX_DEPTH:
-            raise _problem(
-                "file.depth", "The file nests lists and records more deeply than a match file"
-            )
+            raise _problem("file.depth", T(
+                "The file nests lists and records more deeply than a match file"))
         if nodes > MAX_NODES:
-            raise _problem("file.size", "The file holds more values than any match file")
+            raise _problem("file.size", T("The file holds more values than any match file"))
         if isinstance(value, str):
             _check_text(value, path)
             continue
@@ -221,21 +288,20 @@ def _check_json_shape(data: object) -> None:
             continue
         if isinstance(value, int):
             if abs(value) >= MAX_NUMBER:
-                raise _problem(
-                    "file.number", "The file holds a number far too large for a match"
-                )
+                raise _problem("file.number",
+                               T("The file holds a number far too large for a match"))
         elif isinstance(value, dict):
             for key, item in value.items():
                 if not isinstance(key, str):
-                    raise _problem("file.shape", "Every key of a record must be text")
+                    raise _problem("file.shape", T("Every key of a record must be text"))
                 _check_text(key, path)
                 stack.append((item, depth + 1, (*path, key)))
         elif isinstance(value, list):
             stack.extend((item, depth + 1, (*path, n)) for n, item in enumerate(value))
         else:
-            raise _problem(
-                "file.shape", f"The match holds {type(value).__name__[:20]}, which JSON cannot"
-            )
+            raise _problem("file.shape", T(
+                "The match holds a value of the type %(kind)s, which JSON cannot hold",
+                kind=show(type(value).__name__)))
 
 
 def _check_whole(settings: dict[str, Any]) -> None:
@@ -243,85 +309,84 @@ def _check_whole(settings: dict[str, Any]) -> None:
     5.0``) is refused as such, whatever the game would say of the value."""
     for key, value in settings.items():
         if isinstance(value, float):
-            whole = show(int(value)) if value.is_integer() else "5"
-            raise _problem(
-                "file.number",
-                f"“{readable(key)[:20]}” in “settings” must be a whole number written without "
-                f"a decimal point (an integer, such as {whole}), not {show(value)}",
-            )
+            raise _problem("file.number", T(
+                "%(setting)s in “settings” must be a whole number written without a decimal "
+                "point (an integer, such as %(example)s), not %(value)s",
+                setting=f"“{readable(key)[:20]}”",
+                example=show(int(value)) if value.is_integer() else "5", value=show(value)))
 
 
 def check_created(value: object) -> str:
     if not isinstance(value, str) or not _ISO_DATE.match(value):
-        raise _problem(
-            "file.created",
-            f"“created” must be a date written YYYY-MM-DD, not {show(value)}",
-        )
+        raise _problem("file.created", T(
+            "“created” must be a date written YYYY-MM-DD, not %(value)s", value=show(value)))
     try:
         date.fromisoformat(value)
     except ValueError:
-        raise _problem("file.created", f"“created” is not a real date: {show(value)}") from None
+        raise _problem("file.created", T("“created” is not a real date: %(value)s",
+                                         value=show(value))) from None
     return value
 
 
 def _check_header(raw: dict[str, Any]) -> None:
     if raw.get("format") != FORMAT:
-        raise _problem(
-            "file.format",
-            f"This is not a Referee match file: “format” must be “{FORMAT}”, "
-            f"not {show(raw.get('format'))}",
-        )
+        raise _problem("file.format", T(
+            "This is not a Referee match file: “format” must be %(format)s, not %(value)s",
+            format=show(FORMAT), value=show(raw.get("format"))))
     version = raw.get("version")
     if type(version) is not int:
-        raise _problem(
-            "file.version",
-            f"“version” must be a whole number (this Referee reads version {VERSION}), "
-            f"not {show(version)}",
-        )
+        raise _problem("file.version", T(
+            "“version” must be a whole number (this Referee reads version %(version)s), not "
+            "%(value)s", version=VERSION, value=show(version)))
     if version != VERSION:
-        newer = " it was written by a newer Referee;" if version > VERSION else ""
-        raise _problem(
-            "file.version",
-            f"This match file is version {show(version)}:{newer} this Referee reads only "
-            f"version {VERSION}",
-        )
+        raise _problem("file.version", T(
+            "This match file is version %(value)s: it was written by a newer Referee; this "
+            "Referee reads only version %(version)s", value=show(version), version=VERSION)
+            if version > VERSION else T(
+            "This match file is version %(value)s: this Referee reads only version "
+            "%(version)s", value=show(version), version=VERSION))
     unknown = sorted(set(raw) - set(KEYS) - set(OPTIONAL))
     if unknown:
-        raise _problem(
-            "file.unknown",
-            f"Unknown field {show(unknown[0])} in a version {VERSION} match file",
-        )
+        raise _problem("file.unknown", T(
+            "Unknown field %(field)s in a version %(version)s match file",
+            field=show(unknown[0]), version=VERSION))
     missing = [key for key in KEYS if key not in raw]
     if missing:
-        raise _problem("file.missing", f"The match file lacks the field “{missing[0]}”")
+        raise _problem("file.missing", T("The match file lacks the field %(field)s",
+                                         field=show(missing[0])))
 
 
 def _read(data: object, trusted: bool) -> MatchFile:
     if isinstance(data, (str, bytes, bytearray)):
         data = _parse_text(data, trusted)
     if not isinstance(data, dict):
-        raise _problem("file.shape", "A match file is a JSON object (a record of fields)")
+        raise _problem("file.shape", T("A match file is a JSON object (a record of fields)"))
     if not trusted:
         _check_json_shape(data)
     _check_header(data)
     if not isinstance(data["game"], str):
-        raise _problem("game.unknown", f"“game” must be a game's name, not {show(data['game'])}")
+        raise _problem("game.unknown", T("“game” must be a game's name, not %(value)s",
+                                         value=show(data["game"])))
     game = get(data["game"])
     created = check_created(data["created"])
     language = data.get("language", "en")
     if language not in LANGUAGES:
         raise _problem("file.language", T(
             "“language” must be one of %(languages)s, not %(value)s",
-            languages=", ".join(LANGUAGES), value=show(language)))
+            languages=", ".join(show(code) for code in LANGUAGES),
+            value=show(language)))
     if not isinstance(data["settings"], dict):
-        raise _problem("file.settings", "“settings” must be a record of the match's settings")
+        raise _problem("file.settings",
+                       T("“settings” must be a record of the match's settings"))
     _check_whole(data["settings"])
     settings = game.settings(data["settings"])
     hands_raw = data["hands"]
     if not isinstance(hands_raw, list):
-        raise _problem("file.hands", "“hands” must be a list of hands")
+        raise _problem("file.hands", T("“hands” must be a list of hands"))
     if len(hands_raw) > MAX_HANDS:
-        raise _problem("file.hands", f"A match file holds at most {MAX_HANDS:,} hands")
+        raise _problem("file.hands", N("A match file holds at most %(num)s hand",
+                                       "A match file holds at most %(num)s hands", MAX_HANDS,
+                                       num=MAX_HANDS))
     if trusted:
         # canonical and complete as written by ``dump``: read as they are
         hands: list[dict[str, Any]] = list(hands_raw)
@@ -355,11 +420,9 @@ def load(data: object, *, trusted: bool = False) -> MatchFile:
     except RuleViolation:
         raise
     except Exception as error:   # a safety net: a reader never crashes on a file
-        raise _problem(
-            "file.internal",
-            "This file could not be checked (internal error "
-            f"{type(error).__name__}); please report it with the file",
-        ) from error
+        raise _problem("file.internal", T(
+            "This file could not be checked (internal error %(error)s); please report it with "
+            "the file", error=show(type(error).__name__))) from error
 
 
 def dump(m: MatchFile) -> dict[str, Any]:

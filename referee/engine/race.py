@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .words import N, T
+from .words import T
 
 
 @dataclass(frozen=True)
@@ -31,36 +31,21 @@ def game_award(rules: RaceRules, loser_total: int) -> int:
     return rules.big_award if loser_total <= rules.far_behind_at_most else rules.award
 
 
-Unit = str | Callable[[int], str]
-"""What a race game's awards are counted in: best a function that says an amount in one
-whole sentence (``lambda n: N("%(num)s buli", "%(num)s buli", n, num=n)``), so that each
-language says its own plural; a plain word (and its ``plural``) is said as "2 buli" in every
-language."""
+Unit = Callable[[int], str]
+"""What a race game's awards are counted in: a function that says an amount as one whole
+phrase through ``N``, so that each language says its own plural
+(``lambda n: N("%(num)s matchstick", "%(num)s matchsticks", n, num=n)``)."""
 
 
-def counted(amount: int, unit: Unit, plural: str | None = None) -> str:
-    """``2 buli``; with a plural, ``1 matchstick`` and ``2 matchsticks``."""
-    if callable(unit):
-        return unit(amount)
-    return N("%(num)s %(unit)s", "%(num)s %(units)s", amount, num=amount, unit=unit,
-             units=unit if plural is None else plural)
-
-
-def award_reason(
-    rules: RaceRules, loser_total: int, unit: Unit, plural: str | None = None
-) -> str:
+def award_reason(rules: RaceRules, loser_total: int, unit: Unit) -> str:
     if loser_total <= rules.far_behind_at_most:
         return T("%(total)s ≤ %(limit)s → %(award)s", total=loser_total,
-                 limit=rules.far_behind_at_most,
-                 award=counted(rules.big_award, unit, plural))
+                 limit=rules.far_behind_at_most, award=unit(rules.big_award))
     return T("%(total)s ≥ %(limit)s → %(award)s", total=loser_total,
-             limit=rules.far_behind_at_most + 1, award=counted(rules.award, unit, plural))
+             limit=rules.far_behind_at_most + 1, award=unit(rules.award))
 
 
-def judge_call(
-    rules: RaceRules, claimant: int, counts: tuple[int, int], unit: Unit,
-    plural: str | None = None,
-) -> Verdict:
+def judge_call(rules: RaceRules, claimant: int, counts: tuple[int, int], unit: Unit) -> Verdict:
     """A call-out by ``claimant`` (0 or 1) with both players' counts at that moment.
 
     Right when the claimant has reached the target, whatever the opponent has (the first to
@@ -70,7 +55,7 @@ def judge_call(
     teams = rules.opponent == "opponents"
     if counts[claimant] >= rules.target:
         award = game_award(rules, counts[other])
-        why = award_reason(rules, counts[other], unit, plural)
+        why = award_reason(rules, counts[other], unit)
         if teams:
             reason = T("%(count)s ≥ %(target)s: right; opponents %(award)s",
                        count=counts[claimant], target=rules.target, award=why)
@@ -78,7 +63,7 @@ def judge_call(
             reason = T("%(count)s ≥ %(target)s: right; opponent %(award)s",
                        count=counts[claimant], target=rules.target, award=why)
         return Verdict(claimant, award, True, reason)
-    amount = counted(rules.wrong_call_award, unit, plural)
+    amount = unit(rules.wrong_call_award)
     if teams:
         reason = T("%(count)s < %(target)s: wrong; %(award)s to the opponents",
                    count=counts[claimant], target=rules.target, award=amount)

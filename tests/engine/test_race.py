@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.engine.games.tartli.match import RACE
+from referee.engine.games.tartli.match import RACE, UNIT
 from referee.engine.race import RaceRules, award_reason, finish, game_award, judge_call
+from referee.engine.words import N
 
 OTHER = RaceRules(target=1000, award=2, big_award=5, far_behind_at_most=400, wrong_call_award=3)
 
@@ -33,7 +34,7 @@ def test_tartli_race_constants_are_the_rules():
 )
 def test_game_award_by_the_losers_total(rules, loser, award):
     assert game_award(rules, loser) == award
-    reason = award_reason(rules, loser, "buli")
+    reason = award_reason(rules, loser, UNIT)
     assert str(loser) in reason and f"{award} buli" in reason
 
 
@@ -50,7 +51,7 @@ def test_game_award_by_the_losers_total(rules, loser, award):
     ],
 )
 def test_judge_call_tartli_7_3(claimant, counts, winner, award, right):
-    verdict = judge_call(RACE, claimant, counts, "buli")
+    verdict = judge_call(RACE, claimant, counts, UNIT)
     assert (verdict.winner, verdict.award, verdict.right) == (winner, award, right)
     assert ("right" if right else "wrong") in verdict.reason
 
@@ -64,7 +65,8 @@ def test_judge_call_tartli_7_3(claimant, counts, winner, award, right):
 )
 def test_judge_call_properties(claimant, a, b, rules):
     counts = (a, b)
-    verdict = judge_call(rules, claimant, counts, "points")
+    verdict = judge_call(rules, claimant, counts,
+                         lambda n: N("%(num)s point", "%(num)s points", n, num=n))
     if counts[claimant] >= rules.target:
         assert verdict.right and verdict.winner == claimant
         assert verdict.award == game_award(rules, counts[1 - claimant])

@@ -273,3 +273,73 @@ def test_every_tartli_sentence_is_translatable(monkeypatch: pytest.MonkeyPatch) 
     messages = [error.message for error in refusals] + [error.explain() for error in refusals]
     count += assert_translatable(messages, tartli_helpers.NAMES)
     assert count > 1000
+
+
+# -- the match file and the circle file ---------------------------------------------------------
+
+def _file_texts(refusals: Iterable[RuleViolation]) -> list[object]:
+    """The messages of the refusals the match and circle files make themselves (codes
+    ``file.*``, ``circle.*``, ``game.unknown``; a game's own refusals are its game's test's)."""
+    mine = [error for error in refusals
+            if error.code.startswith(("file.", "circle.")) or error.code == "game.unknown"]
+    return [error.message for error in mine] + [error.explain() for error in mine]
+
+
+def test_every_file_refusal_is_translatable(monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+    from types import SimpleNamespace
+
+    from referee.engine import circlefile, matchfile
+    from tests.engine import test_matchfile, test_names_and_numbers
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parent.parent / "web"))  # as its tests run
+    from tests.web.circles import test_circles
+    from tests.web.store.test_large_import import _file
+
+    names = ["Anna", "Beat", "ANNA", "Anna\ufe0f", "Ágnes", "Tamás"]
+    chosen = SimpleNamespace(**{name: getattr(test_names_and_numbers, name) for name in (
+        "test_a_lone_surrogate_anywhere_in_a_match_file_is_refused",
+        "test_the_refusal_says_where_the_text_is",
+        "test_a_match_files_setting_written_as_a_decimal_says_an_integer_is_needed")},
+        test_a_circle_file_is_read_strictly=test_circles.test_a_circle_file_is_read_strictly)
+    refusals = refusals_of([test_matchfile, chosen], monkeypatch)     # type: ignore[list-item]
+    texts = _file_texts(refusals)
+    assert {error.code for error in refusals} >= {
+        "file.version", "file.format", "file.created", "file.missing",
+        "file.json", "file.encoding", "file.depth", "file.number", "file.shape", "file.text",
+        "game.unknown", "circle.version", "circle.unknown", "circle.players", "circle.people"}
+
+    short = json.loads((DATA / "tartli-short.json").read_text())
+    json_errors = ["", "{", '{"a" 1}', '{"a": 1 "b": 2}', '"abc', '"a\x01"', '"\\q"',
+                   '"\\u12"', "1 2", '{"a": NaN}', '{"a": Infinity}', '{"a": -Infinity}',
+                   '{"a": 1e999}']
+    for data in [*json_errors, " " * (matchfile.MAX_BYTES + 1), b"\x80",
+                 {"\ud800": 1}, {**short, "language": "xx"}, {**short, "language": None},
+                 {**short, "settings": []}, {**short, "hands": {}},
+                 {**short, "settings": {**short["settings"], "target": 1e300}},
+                 {**short, "settings": {**short["settings"], "target": 5.5}},
+                 {**short, "settings": {**short["settings"], "target": 1e-05}},
+                 {**short, "hands": [{}] * (matchfile.MAX_HANDS + 1)},
+                 {**short, "version": False}, {**short, "notes": ""}, {**short, "created": [1]},
+                 {**short, "created": {}}, {**short, "game": 10**20}]:
+        texts += _file_texts([_refused(lambda data=data: matchfile.load(data))])
+    with monkeypatch.context() as patched:
+        patched.setattr(matchfile, "_read", lambda data, trusted: {}["boom"])
+        patched.setattr(circlefile, "_read", lambda data: {}["boom"])
+        texts += _file_texts([_refused(lambda: matchfile.load("{}")),
+                              _refused(lambda: circlefile.load("{}"))])
+
+    circle = {"format": "referee-circle", "version": 1, "name": "Club",
+              "created": "2026-11-30", "players": ["Anna", "Beat"],
+              "matches": [{"match": short, "people": [0, 1]}]}
+    for data in [b"{", " " * (circlefile.MAX_BYTES + 1), "[" * 100_000 + "]" * 100_000,
+                 "[" + "1" * 5000 + "]", [], {**circle, "format": None},
+                 {**circle, "version": 0}, {**circle, "name": None},
+                 {**circle, "players": {}}, {**circle, "players": ["Anna"] * 501},
+                 {**circle, "players": ["Anna", 5]}, {**circle, "matches": 1},
+                 {**circle, "matches": [1]}, {**circle, "matches": [{"match": short}]},
+                 {**circle, "matches": [{"match": short, "people": [0, 1.0]}]},
+                 {**circle, "matches": [{"match": short, "people": [0, "x"]}]},
+                 _file(circlefile.MAX_MATCHES + 1, 0), _file(51, 1_000)]:
+        texts += _file_texts([_refused(lambda data=data: circlefile.load(data))])
+    assert assert_translatable(texts, names) > 200

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..errors import RuleViolation, shown
+from ..words import T
 from .base import Game
 from .marjolet import GAME as MARJOLET
 from .stovkahra import GAME as STOVKAHRA
@@ -14,5 +15,5 @@ GAMES: dict[str, Game] = {game.name: game for game in (TARTLI, STOVKAHRA, MARJOL
 
 def get(name: object) -> Game:
     if not isinstance(name, str) or name not in GAMES:
-        raise RuleViolation("game.unknown", f"Unknown game {shown(name)}")
+        raise RuleViolation("game.unknown", T("Unknown game %(game)s", game=shown(name)))
     return GAMES[name]

@@ -658,7 +658,7 @@ def test_import_of_a_file_larger_than_any_match_file(table: Table) -> None:
     before = table.match_count()
     page = _import(table, b" " * 6_000_001)
     assert page.status == 422
-    assert says(page, "The file is larger than 6,000,000 bytes: no match file is so large")
+    assert says(page, "The file is larger than 6000000 bytes: no match file is so large")
     assert table.match_count() == before
 
 

@@ -115,9 +115,9 @@ def _file(matches: int, hands: int) -> bytes:
 
 
 @pytest.mark.parametrize(("matches", "hands", "says"), [
-    (circlefile.MAX_MATCHES + 1, 0, "A circle file holds at most 1,000 matches"),
-    (51, 1_000, "A circle file holds at most 50,000 hands in all its matches, not 51,000"),
-    (1_000, 51, "A circle file holds at most 50,000 hands in all its matches, not 51,000"),
+    (circlefile.MAX_MATCHES + 1, 0, "A circle file holds at most 1000 matches"),
+    (51, 1_000, "A circle file holds at most 50000 hands in all its matches, not 51000"),
+    (1_000, 51, "A circle file holds at most 50000 hands in all its matches, not 51000"),
 ])
 def test_a_circle_file_over_the_limits_is_refused_before_it_is_read(
         app: Flask, client: FlaskClient, csrf_token: Callable[..., str],

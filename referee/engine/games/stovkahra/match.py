@@ -38,7 +38,11 @@ RACE = RaceRules(
     target=100, award=1, big_award=2, far_behind_at_most=49, wrong_call_award=2,
     opponent="opponents",
 )
-UNIT, UNITS = "matchstick", "matchsticks"
+
+
+def UNIT(amount: int) -> Text:       # noqa: N802 - the race's unit, as ``judge_call`` says it
+    """"1 matchstick", "2 matchsticks": the race's award (7.1.3)."""
+    return N("%(num)s matchstick", "%(num)s matchsticks", amount, num=amount)
 
 
 def award_reason(team: str, total: int, other: str, loser: int, amount: int) -> Text:
@@ -311,7 +315,7 @@ class MatchFold:
                     None, "7.2.3",
                 ))
         caller = team_of(end.caller)
-        verdict = judge_call(RACE, caller, counts, UNIT, UNITS)
+        verdict = judge_call(RACE, caller, counts, UNIT)
         outcome.detail["dost_right"] = verdict.right
         why = dost_verdict(counts, caller, verdict.right, verdict.award)
         player = self.names.seat(end.caller)

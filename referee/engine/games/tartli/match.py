@@ -19,7 +19,7 @@ from .stored import Stored, StoredDetail, score_stored
 RACE = RaceRules(target=501, award=1, big_award=2, far_behind_at_most=250, wrong_call_award=1)
 
 
-def UNIT(amount: int) -> Text:       # noqa: N802 - the race's unit, as ``counted`` says it
+def UNIT(amount: int) -> Text:       # noqa: N802 - the race's unit, as ``judge_call`` says it
     """"1 buli", "2 buli": the race's award, a whole sentence per language (7.2)."""
     return N("%(num)s buli", "%(num)s buli", amount, num=amount)
 
