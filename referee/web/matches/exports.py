@@ -28,7 +28,7 @@ from ...numbers import current_locale
 from ...scoresheet import in_language, render_html, render_pdf
 from ...stats import csv as csv_export
 from ..extensions import htmx, store
-from ..languages import LANGUAGES
+from ..languages import LANGUAGES, say
 from ..readable import readable_json
 from ..recent import Recent
 from ..store import StoredMatch
@@ -96,7 +96,7 @@ class Charts:
         key = (match.id, match.version, current_locale())
         svg = self._charts.get(key)
         if svg is None:
-            svg = running_totals(game, match.settings, result)
+            svg = running_totals(game, match.settings, result, say=lambda t: str(say(t)))
             self._charts.put(key, svg)
         return svg
 
