@@ -21,13 +21,22 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
 
 from .engine.games.base import Game, MatchResult
-from .numbers import number
+from .engine.words import N, T, Text
+from .numbers import number as written
+
+Say = Callable[[Text], str]
+"""How a chart's caller says an engine sentence in its reader's language (default: English,
+as written: ``str``)."""
+
+Number = Callable[[float | str], str]
+"""How a chart's caller writes a number in its reader's language (default: the request's,
+English without one: ``numbers.number``)."""
 
 TITLED_MARKS = 60            # marks beyond this many are drawn without a tooltip each
 POINTS = 2400                # about the most points of all lines together (4 per column)
@@ -219,13 +228,14 @@ def line_chart(
     series: Sequence[Series], *, title: str, x_label: str = "", rules: Sequence[Rule] = (),
     x_range: tuple[float, float] | None = None,
     x_ticks: Sequence[tuple[float, str]] | None = None, layout: Layout = PHONE,
-    standalone: bool = False,
+    standalone: bool = False, number: Number = written,
 ) -> str:
     """An SVG of ``series`` (labelled lines of (x, y) points) with a legend under it (each
     line's sample, its label and its note), horizontal ``rules`` and ``title`` as its
     accessible name. ``x_ticks``: the (x, text) marked under the time axis (e.g. dates;
     default: a few round numbers). ``standalone``: a file of its own (an XML declaration and
-    its own style sheet for dark mode), else an element to put inside a page."""
+    its own style sheet for dark mode), else an element to put inside a page; ``number``: how
+    the value axis writes its numbers."""
     font, char = layout.font, layout.char
     xs = [x for s in series for x, _ in s.points]
     ys = [y for s in series for _, y in s.points] + [r.y for r in rules]
@@ -387,13 +397,15 @@ def _tick(value: float) -> str:
 
 
 def totals_series(
-    game: Game, settings: dict[str, Any], result: MatchResult
+    game: Game, settings: dict[str, Any], result: MatchResult, *, say: Say = str,
+    number: Number = written,
 ) -> tuple[list[Series], list[Rule], str]:
     """Each side's running total hand by hand (0 before the first hand; where a hand won a
     game and the totals reset, the line drops back to 0 at that hand), the marks of the games
-    won, the target line (or the zero line where there is none) and the chart's title."""
+    won, the target line (or the zero line where there is none) and the chart's title; its
+    words said by ``say``, its numbers written by ``number``."""
     sides = game.sides(settings)
-    word = game.hand_word.capitalize()
+    deal = game.hand_word == "deal"
     points: list[list[tuple[float, float]]] = [[(0, 0)] for _ in sides]
     marks: list[list[Mark]] = [[] for _ in sides]
     for hand in result.hands:
@@ -401,45 +413,58 @@ def totals_series(
             points[side].append((hand.number, total))
         if hand.award is not None:
             winner = hand.award.winner
-            marks[winner].append(Mark(
-                hand.number, hand.totals_after[winner], f"{word} {hand.number}: {hand.summary}"
-            ))
+            mark = (T("Deal %(number)s: %(summary)s", number=number(hand.number),
+                      summary=hand.summary) if deal else
+                    T("Hand %(number)s: %(summary)s", number=number(hand.number),
+                      summary=hand.summary))
+            marks[winner].append(Mark(hand.number, hand.totals_after[winner], say(mark)))
         if hand.reset:
             for side in range(len(sides)):
                 points[side].append((hand.number, 0))
     totals = result.standing.totals
     series = [
-        Series(name, tuple(points[side]), tuple(marks[side]), number(totals[side]))
+        Series(say(name) if isinstance(name, Text) else name, tuple(points[side]),
+               tuple(marks[side]), number(totals[side]))
         for side, name in enumerate(sides)
     ]
     target = game.points_target(settings)
     what = game.totals_label(settings) or game.victory_label(settings)
+    said = say(what) if isinstance(what, Text) else what
+    if said == what:      # English, as written: in the middle of the sentence (others as said)
+        said = f"{said[:1].lower()}{said[1:]}"
     count = len(result.hands)
-    title = (
-        f"Chart of the running totals after {game.hand_word} {count}, "
-        f"{what[:1].lower()}{what[1:]}: "
-        + ", ".join(f"{name} {number(totals[side])}" for side, name in enumerate(sides))
-    )
+    values = ", ".join(f"{series[side].label} {number(totals[side])}"
+                       for side in range(len(sides)))
+    clauses = [
+        T("Chart of the running totals after deal %(count)s, %(what)s: %(values)s",
+          count=number(count), what=said, values=values) if deal else
+        T("Chart of the running totals after hand %(count)s, %(what)s: %(values)s",
+          count=number(count), what=said, values=values)
+    ]
     won = sum(len(m) for m in marks)
     if won:
-        title += f"; {won} game{'s' if won != 1 else ''} won, marked"
+        clauses.append(N("%(num)s game won, marked", "%(num)s games won, marked", won,
+                         num=number(won)))
     if target is not None:
-        title += f"; a game is won at {target}"
-        rules = [Rule(target, f"Target {target}", "target")]
+        clauses.append(T("a game is won at %(target)s", target=number(target)))
+        rules = [Rule(target, say(T("Target %(target)s", target=number(target))), "target")]
     else:
         rules = [Rule(0, "", "zero")]
-    return series, rules, title
+    return series, rules, "; ".join(say(clause) for clause in clauses)
 
 
 def running_totals(
     game: Game, settings: dict[str, Any], result: MatchResult, *, layout: Layout = PHONE,
-    standalone: bool = False,
+    standalone: bool = False, say: Say = str, number: Number = written,
 ) -> str:
-    """The chart of a match's running totals as SVG ('' before its first hand is scored)."""
+    """The chart of a match's running totals as SVG ('' before its first hand is scored): its
+    words said by ``say`` (an engine sentence in the reader's language; default English), its
+    numbers written by ``number``."""
     if not result.hands:
         return ""
-    series, rules, title = totals_series(game, settings, result)
+    series, rules, title = totals_series(game, settings, result, say=say, number=number)
+    x_label = say(T("Deals") if game.hand_word == "deal" else T("Hands"))
     return line_chart(
-        series, title=title, x_label=f"{game.hand_word}s".capitalize(), rules=rules,
-        x_range=(0, len(result.hands)), layout=layout, standalone=standalone,
+        series, title=title, x_label=x_label, rules=rules,
+        x_range=(0, len(result.hands)), layout=layout, standalone=standalone, number=number,
     )

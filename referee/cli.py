@@ -111,8 +111,11 @@ def _write(output: str, data: bytes) -> int:
 
 
 def _chart(args: argparse.Namespace) -> int:
+    from functools import partial
+
     from .charts import PAPER, running_totals
     from .engine.games import get
+    from .numbers import number
 
     match = _read(args.match)
     output = _output(args, ".svg")
@@ -123,8 +126,10 @@ def _chart(args: argparse.Namespace) -> int:
         raise _Failure(f"{args.match}: {_said(error.explain())}", BAD_INPUT) from None
     if not result.hands:
         raise _Failure(f"{args.match} has no hand scored yet: no chart to draw", NO_OUTPUT)
+    language = _language[0] or match.language
     svg = running_totals(
-        game, match.settings, result, layout=PAPER, standalone=True
+        game, match.settings, result, layout=PAPER, standalone=True,
+        say=lambda text: _said(text, language), number=partial(number, locale=language),
     ).encode("utf-8")
     return _write(output, svg)
 

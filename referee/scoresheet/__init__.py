@@ -125,6 +125,11 @@ def _finalize(value: object) -> object:
     return say(value, catalogue, number=_number)
 
 
+def _said_text(value: Text) -> str:
+    """An engine sentence in the sheet's language (the chart's words)."""
+    return str(_finalize(value))
+
+
 @contextmanager
 def in_language(language: str, catalogue: Catalogue | None) -> Iterator[None]:
     """Sheets made meanwhile (in this thread) written in ``language`` (its code: ``de_CH``),
@@ -146,7 +151,8 @@ def render_html(m: matchfile.MatchFile, explained: bool = False, match: Hashable
     context: dict[str, Any] = {
         "m": m, "game": game, "result": result, "names": list(m.settings["players"]),
         "rules": game.rules_in_force(m.settings),
-        "chart": running_totals(game, m.settings, result, layout=PAPER),
+        "chart": running_totals(game, m.settings, result, layout=PAPER, say=_said_text,
+                                number=_number),
         "explained": explained, "lang": _language.get()[0].replace("_", "-"),
     }
     if m.game in CONTEXTS:

@@ -28,5 +28,9 @@ def card_html(deck: Deck, found: Face) -> Markup:
 @pass_context
 def marked(context: Context, text: object, deck: Deck | None = None) -> Markup:
     """``text`` (an engine message) with every card written as rank and stand-in symbol printed
-    with its pack's own mark; the pack is ``deck``, else the sheet's game's."""
-    return mark_cards(text, deck if isinstance(deck, Deck) else deck_of(context), card_html)
+    with its pack's own mark, said in the sheet's language; the pack is ``deck``, else the
+    sheet's game's."""
+    from . import _finalize  # the sheet's language (the package imports this module)
+
+    return mark_cards(_finalize(text), deck if isinstance(deck, Deck) else deck_of(context),
+                      card_html)

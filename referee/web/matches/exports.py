@@ -26,7 +26,7 @@ from ...numbers import current_locale
 from ...scoresheet import in_language, render_html, render_pdf
 from ...stats import csv as csv_export
 from ..extensions import htmx, store
-from ..languages import LANGUAGES, LanguageForm
+from ..languages import LANGUAGES, LanguageForm, say
 from ..readable import readable_json
 from ..recent import Recent
 from ..store import StoredMatch
@@ -94,7 +94,7 @@ class Charts:
         key = (match.id, match.version, current_locale())
         svg = self._charts.get(key)
         if svg is None:
-            svg = running_totals(game, match.settings, result)
+            svg = running_totals(game, match.settings, result, say=lambda t: str(say(t)))
             self._charts.put(key, svg)
         return svg
 
