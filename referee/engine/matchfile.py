@@ -309,10 +309,11 @@ def _check_whole(settings: dict[str, Any]) -> None:
     5.0``) is refused as such, whatever the game would say of the value."""
     for key, value in settings.items():
         if isinstance(value, float):
+            setting = "“" + readable(key)[:20] + "”"
             raise _problem("file.number", T(
                 "%(setting)s in “settings” must be a whole number written without a decimal "
                 "point (an integer, such as %(example)s), not %(value)s",
-                setting=f"“{readable(key)[:20]}”",
+                setting=setting,
                 example=show(int(value)) if value.is_integer() else "5", value=show(value)))
 
 

@@ -138,8 +138,8 @@ class Bench:
     def polls(self, repeat: int) -> tuple[float, float, float, float]:
         """CPU ms of a live poll answered 304 (nothing changed), of one answered 200 that
         renders the match's new version (the first phone to ask), and of one answered 200
-        from what that one rendered (every other phone: matches/live.py Boards); and of the 304 as the
-        app alone answers it (its WSGI call, without the test client's work)."""
+        from what that one rendered (every other phone: matches/live.py Boards); and of the 304
+        as the app alone answers it (its WSGI call, without the test client's work)."""
         fresh = self.client.get(f"/m/{self.mid}/live", headers=HTMX)
         etag = fresh.headers["ETag"]
         environ = {"REQUEST_METHOD": "GET", "PATH_INFO": f"/m/{self.mid}/live",
