@@ -1,7 +1,7 @@
 """"What changed" after an edit of a long match: the page tells the first hands in full and the
 rest as a number (matches/notices.py flash_changes), so ``describe_changes(detailed=n)``
-writes out the first ``n`` hands only and names each later one that changed (issue 12): the same hands, in the
-same order, as the full description."""
+writes out the first ``n`` hands only and names each later one that changed (issue 12): the
+same hands, in the same order, as the full description."""
 
 from __future__ import annotations
 
