@@ -78,6 +78,7 @@ def environment() -> Environment:
             context, singular, plural, n),
         newstyle=True)
     env.finalize = _finalize
+    env.globals["sheet_lang"] = lambda: _language.get()[0].replace("_", "-")   # <html lang>
     env.filters["say"] = env.globals["say"] = _finalize
     return env
 

@@ -421,12 +421,15 @@ def _evening(found: Circle, day: str) -> Evening:
 
 @bp.get("/c/<token>/evenings/<day>.pdf")
 def evening_pdf(token: str, day: str) -> Response:
-    from ...scoresheet import environment, html_to_pdf
+    from ...catalogues import catalogue
+    from ...scoresheet import environment, html_to_pdf, in_language
 
     found = find(token)
     evening = _evening(found, day)
-    html = environment().get_template("pdf/evening.html").render(
-        circle=readable_json(found.name), evening=evening)
+    language = languages.current()              # the phone's: an evening has several matches
+    with in_language(language, catalogue(language)):
+        html = environment().get_template("pdf/evening.html").render(
+            circle=readable_json(found.name), evening=evening)
     return Response(html_to_pdf(html), mimetype="application/pdf", headers={
         "Content-Disposition": f'inline; filename="evening-{evening.day.isoformat()}.pdf"'})
 
