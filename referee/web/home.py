@@ -138,5 +138,5 @@ def import_match() -> Any:
             flash(gettext("Match imported."))
             return redirect(url_for(".match", match_id=match_id))
     else:
-        error = "; ".join(m for msgs in form.errors.values() for m in msgs)
+        error = "; ".join(str(m) for msgs in form.errors.values() for m in msgs)
     return home_page(422, import_form=form, import_error=error)
