@@ -13,6 +13,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, g, make_response, render_template, request
+from flask_babel import gettext, lazy_gettext
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
@@ -161,20 +162,21 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError) -> Any:
-        return _problem("Form expired", CSRF_MESSAGE, 400)
+        return _problem(gettext("Form expired"), CSRF_MESSAGE, 400)
 
     @app.errorhandler(403)
     def view_only(error: Exception) -> Any:
-        return _problem("View link", VIEW_ONLY, 403)
+        return _problem(gettext("View link"), VIEW_ONLY, 403)
 
     @app.errorhandler(404)
     def not_found(error: Exception) -> Any:
-        return _problem("Not found", "There is no such page or match.", 404)
+        return _problem(gettext("Not found"), gettext("There is no such page or match."), 404)
 
     @app.errorhandler(405)
     def not_allowed(error: Exception) -> Any:
         response = make_response(_problem(
-            "Not allowed", "This address cannot take that request. Nothing was changed.", 405))
+            gettext("Not allowed"),
+            gettext("This address cannot take that request. Nothing was changed."), 405))
         if isinstance(error, MethodNotAllowed) and error.valid_methods:
             response.headers["Allow"] = ", ".join(error.valid_methods)
         return response
@@ -183,8 +185,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     def too_large(error: Exception) -> tuple[str, int]:
         most = round((request.max_content_length or UPLOAD) / 1_000_000)
         return render_template(
-            "error.html", title="Too large",
-            message=f"That upload is too large ({most} MB at most).",
+            "error.html", title=gettext("Too large"),
+            message=gettext("That upload is too large (%(num)s MB at most).", num=most),
         ), 413
 
     return app
@@ -204,12 +206,14 @@ def _blueprints(app: Flask) -> None:
     app.jinja_env.globals["remembered_circles"] = circles.remembered_circles
 
 
-CSRF_MESSAGE = ("This form could not be checked (its security token is missing or stale). "
-                "Nothing was changed: reload the page and try again.")
+CSRF_MESSAGE = lazy_gettext(
+    "This form could not be checked (its security token is missing or stale). Nothing was "
+    "changed: reload the page and try again.")
 
 
-NAMELESS_MESSAGE = ("This form could not be read (it holds a field without a name). "
-                    "Nothing was changed: reload the page and try again.")
+NAMELESS_MESSAGE = lazy_gettext(
+    "This form could not be read (it holds a field without a name). Nothing was changed: "
+    "reload the page and try again.")
 
 
 def _upload_limit() -> None:
@@ -230,11 +234,11 @@ def _nameless_fields() -> Any:
     if request.endpoint is None or request.method != "POST":
         return None
     if None in request.form or None in request.files:
-        return _problem("Bad form", NAMELESS_MESSAGE, 400)
+        return _problem(gettext("Bad form"), NAMELESS_MESSAGE, 400)
     return None
 
 
-def _problem(title: str, message: str, status: int) -> Any:
+def _problem(title: str, message: object, status: int) -> Any:
     """An error page; to htmx, a message in the page's alert area (the page stays)."""
     if htmx:
         return render_template("_alert.html", message=message), status, {

@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 
 import segno
 from flask import current_app, g, request, session, url_for
+from flask_babel import gettext
 
 from ..engine.errors import RuleViolation
 from ..engine.games.base import require_name
@@ -85,8 +86,9 @@ def share_links(edit_token: str | None, view_token: str) -> list[dict[str, str]]
     """The links to show (the edit link only to those who hold it), each with a QR code."""
     links = []
     for kind, token, what in (
-        ("edit", edit_token, "Edit link: whoever has it can enter and change hands"),
-        ("view", view_token, "View link: the live scoreboard and the record, read-only"),
+        ("edit", edit_token, gettext("Edit link: whoever has it can enter and change hands")),
+        ("view", view_token,
+         gettext("View link: the live scoreboard and the record, read-only")),
     ):
         if token is None:
             continue
@@ -131,13 +133,13 @@ def host_hint() -> str | None:
     except ValueError:
         loopback = host == "localhost" or host.endswith(".localhost")
     if loopback and public:
-        return ("These links name this computer only (REFEREE_PUBLIC_URL is " + public + "). "
-                "For phones on the same network, set REFEREE_PUBLIC_URL to this computer's "
-                "network address (see the README).")
+        return gettext("These links name this computer only (REFEREE_PUBLIC_URL is "
+                       "%(address)s). For phones on the same network, set REFEREE_PUBLIC_URL to "
+                       "this computer's network address (see the README).", address=public)
     if loopback:
-        return ("These links name this computer only (" + request.host + "). For phones on "
-                "the same network, start Referee with HOST=0.0.0.0 (see the README) and open "
-                "it by this computer's network address.")
+        return gettext("These links name this computer only (%(address)s). For phones on the "
+                       "same network, start Referee with HOST=0.0.0.0 (see the README) and open "
+                       "it by this computer's network address.", address=request.host)
     return None
 
 

@@ -292,7 +292,7 @@ def test_route_needs_csrf_and_edit_token(tables: Tables, case: Case) -> None:
             before = snapshot(app)
             page = tables.post(case, tables.views[tables.this], csrf=tables.token, htmx=htmx)
             assert page.status == 403, (page.status, page.text[:500])
-            assert _says(page, VIEW_ONLY), page.text[:500]
+            assert _says(page, str(VIEW_ONLY)), page.text[:500]
             assert snapshot(app) == before
 
         # an unknown token, or the view token of another match: 404 / 403, nothing changes
@@ -300,7 +300,7 @@ def test_route_needs_csrf_and_edit_token(tables: Tables, case: Case) -> None:
             before = snapshot(app)
             page = tables.post(case, token, csrf=tables.token, htmx=False)
             assert page.status == status, (page.status, page.text[:500])
-            assert _says(page, NO_SUCH if status == 404 else VIEW_ONLY)
+            assert _says(page, NO_SUCH if status == 404 else str(VIEW_ONLY))
             assert snapshot(app) == before
 
         # (c) the edit token of another match: only that match may change, never this one

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext
 from wtforms import IntegerField
 from wtforms.validators import StopValidation
 
@@ -19,7 +20,8 @@ class WholeNumber(IntegerField):  # type: ignore[misc]
             text = valuelist[0].strip().lstrip("+-")
             if len(text) > MAX_DIGITS:
                 self.data = None
-                raise ValueError(f"Enter a number of at most {MAX_DIGITS} digits")
+                raise ValueError(gettext("Enter a number of at most %(num)s digits",
+                                         num=MAX_DIGITS))
         super().process_formdata(valuelist)
 
     def pre_validate(self, form: Any) -> None:

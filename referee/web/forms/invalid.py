@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from flask_babel import gettext
 from flask_wtf import FlaskForm
 from markupsafe import Markup, escape
 
@@ -111,4 +112,5 @@ def summary(form: FlaskForm) -> str | None:
     messages: list[str] = []
     for field in form:
         messages += [m for m in field.errors or () if m not in messages]
-    return f"Nothing was saved: {'; '.join(messages)}" if messages else None
+    return (gettext("Nothing was saved: %(reasons)s", reasons="; ".join(map(str, messages)))
+            if messages else None)

@@ -4,6 +4,7 @@ behind a link (edit or view), folded by the engine."""
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, render_template, url_for
+from flask_babel import gettext, lazy_gettext
 
 from ...engine import scoring
 from ...engine.errors import RuleViolation
@@ -11,12 +12,14 @@ from ...engine.games.base import MatchResult
 from ..extensions import htmx, store
 from ..games import WEB_GAMES
 from ..games.base import WebGame
+from ..languages import say
 from ..readable import readable_match
 from ..sharing import private, token_in
 from ..store import StoredMatch
 
-VIEW_ONLY = ("This is the match's view link: it shows the scoreboard and the record, but only "
-             "the edit link can change the match. Nothing was changed.")
+VIEW_ONLY = lazy_gettext(
+    "This is the match's view link: it shows the scoreboard and the record, but only the edit "
+    "link can change the match. Nothing was changed.")
 HISTORY = 50              # events shown in a match's history of changes
 NOTICES = 3               # later hands whose change is told one by one (then: "… and N")
 OUTCOME = "outcome"       # flashed: the number of a hand an action just scored
@@ -55,11 +58,11 @@ def load(
     except RuleViolation as violation:
         # Stored facts that no longer pass the rules (e.g. written by another version):
         # say so and offer the match file rather than fail.
-        message = f"{violation.explain()}. Nothing was changed."
+        message = gettext("%(reason)s. Nothing was changed.", reason=say(violation.explain()))
         if htmx:
             abort(Response(render_template("_alert.html", message=message), 409,
                            {"HX-Retarget": "#alerts", "HX-Reswap": "innerHTML"}))
         abort(Response(render_template(
-            "error.html", title="This match cannot be scored", message=message,
+            "error.html", title=gettext("This match cannot be scored"), message=message,
             export=url_for(".export", match_id=match.token),
         ), 409))

@@ -41,50 +41,57 @@ def conflict_answer(
     that hand, shown beside the stored one by name and score: sending it again (on the stored
     hand's base) replaces the stored hand, "Keep" leaves it."""
     fresh, _, result = load(match_id, events=HISTORY)
-    word = web.game.hand_word
+    deal = web.game.hand_word == "deal"
     last = fresh.events[0] if fresh.events else None
-    # who changed it (the device's name as typed) and how, in this phone's language
-    by = (" " + gettext("(%(device)s: %(label)s)", device=last.device or gettext(
-        "another device"), label=say(last.label))) if last else ""
     exists = hand <= len(fresh.hands)
     offered = spec is not None and is_new_base(request.args.get("base", ""))
     stored = None
     if exists:
         stored = result.hands[hand - 1] if hand <= len(result.hands) else result.draft
-        message = f"{word.capitalize()} {hand} was changed on another device meanwhile{by}"
+        what = (gettext("Deal %(number)s was changed on another device meanwhile", number=hand)
+                if deal else
+                gettext("Hand %(number)s was changed on another device meanwhile", number=hand))
     elif offered:                     # a new hand's form: a change elsewhere renumbered it
-        message = f"The match was changed on another device meanwhile{by}"
+        what = gettext("The match was changed on another device meanwhile")
     else:
-        message = (f"{word.capitalize()} {hand} no longer exists: it was deleted on another "
-                   f"device meanwhile{by}")
+        what = (gettext("Deal %(number)s no longer exists: it was deleted on another device "
+                        "meanwhile", number=hand) if deal else
+                gettext("Hand %(number)s no longer exists: it was deleted on another device "
+                        "meanwhile", number=hand))
+    if last is not None:              # who changed it (the device's name as typed) and how
+        what = gettext("%(change)s (%(device)s: %(label)s)", change=what,
+                       device=last.device or gettext("another device"), label=say(last.label))
     yours = None
     if spec is None:                              # a delete: nothing typed to keep
         ctx = hand_context(fresh, web, result)
-        message += ". Nothing was deleted."
+        message = gettext("%(change)s. Nothing was deleted.", change=what)
     elif offered and result.standing.over:
         ctx = hand_context(fresh, web, result)
         offered = False
-        message += (f", and the match is over, so what you sent was not saved: no {word} "
-                    f"follows.")
+        message = (gettext("%(change)s, and the match is over, so what you sent was not saved: "
+                           "no deal follows.", change=what) if deal else
+                   gettext("%(change)s, and the match is over, so what you sent was not saved: "
+                           "no hand follows.", change=what))
     elif offered:
         number = len(fresh.hands) + 1
         ctx = hand_context(fresh, web, result, number)
         propose_dealer(web, ctx, spec.form, form)
         editing = False
-        once = (f" once {word} {number - 1} is finished" if result.draft is not None
-                else "")
-        message += (f", so what you sent was not saved. It is kept below as {word} {number}: "
-                    f"send it{once} to record it as {word} {number}.")
+        message = _offered(what, number, deal, result.draft is not None)
     else:
         ctx = hand_context(fresh, web, result, min(hand, len(fresh.hands) + 1),
                        trick if exists else None)
         if exists:
             yours = yours_as_stored(web, ctx, spec)
-            message += (f", so what you sent was not saved. Both are shown: if yours is right, "
-                        f"send it again to replace the stored {word}; else keep the stored "
-                        f"one.")
+            message = (gettext("%(change)s, so what you sent was not saved. Both are shown: if "
+                               "yours is right, send it again to replace the stored deal; else "
+                               "keep the stored one.", change=what) if deal else
+                       gettext("%(change)s, so what you sent was not saved. Both are shown: if "
+                               "yours is right, send it again to replace the stored hand; else "
+                               "keep the stored one.", change=what))
         else:
-            message += ". Nothing was saved; what you entered is kept."
+            message = gettext("%(change)s. Nothing was saved; what you entered is kept.",
+                              change=what)
     bound = {spec.form: form} if spec is not None and form is not None else None
     keep = (url_for(".edit_hand", match_id=fresh.token, hand=hand) if editing and exists
             else url_for(".match", match_id=fresh.token))
@@ -92,6 +99,25 @@ def conflict_answer(
                        posted=spec.form if spec is not None else None, status=409,
                        conflict={"hand": hand, "stored": stored, "offered": offered,
                                  "yours": yours, "keep": keep, "typed": spec is not None})
+
+
+def _offered(what: str, number: int, deal: bool, unfinished: bool) -> str:
+    """A new hand's entry kept as hand ``number``: to send once hand ``number - 1`` is
+    finished (``unfinished``), or now."""
+    if unfinished:
+        return (gettext("%(change)s, so what you sent was not saved. It is kept below as deal "
+                        "%(number)s: send it once deal %(previous)s is finished to record it as "
+                        "deal %(number)s.", change=what, number=number, previous=number - 1)
+                if deal else
+                gettext("%(change)s, so what you sent was not saved. It is kept below as hand "
+                        "%(number)s: send it once hand %(previous)s is finished to record it as "
+                        "hand %(number)s.", change=what, number=number, previous=number - 1))
+    return (gettext("%(change)s, so what you sent was not saved. It is kept below as deal "
+                    "%(number)s: send it to record it as deal %(number)s.", change=what,
+                    number=number) if deal else
+            gettext("%(change)s, so what you sent was not saved. It is kept below as hand "
+                    "%(number)s: send it to record it as hand %(number)s.", change=what,
+                    number=number))
 
 
 def propose_dealer(web: WebGame, ctx: ActionContext, name: str, form: FlaskForm | None) -> None:

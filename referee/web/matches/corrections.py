@@ -9,11 +9,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import flash, request
+from flask_babel import gettext
 
 from ...engine import scoring
 from ...engine.errors import RuleViolation
 from ...engine.games.base import Game, MatchResult, Repair, and_list
 from ...engine.words import T
+from ..languages import say
 
 MOST_PLANS = 12           # ways out offered at once
 MOST_STEPS = 20           # repairs chained in one plan
@@ -47,7 +49,7 @@ class Plan:
 
     @property
     def label(self) -> str:
-        return f"Save and {self.summary}"
+        return gettext("Save and %(summary)s", summary=self.summary)
 
 
 def _numbers(numbers: list[int], word: str) -> str:
@@ -101,11 +103,8 @@ def _follow(
     word = game.hand_word
     assert problem.hand is not None
     numbers = [shown[n - 1] for n in way.touched]
-    step = Step(
-        f"{word.capitalize()} {shown[problem.hand - 1]}: {problem.message}"
-        + (f" (rule {problem.rule})" if problem.rule else ""),
-        way.action.replace("{hands}", _numbers(numbers, word)), way.why,
-    )
+    step = Step(_problem(problem, shown[problem.hand - 1], word == "deal"),
+                way.action.replace("{hands}", _numbers(numbers, word)), way.why)
     now = [n for i, n in enumerate(shown, 1) if not (way.removes and i in way.touched)]
     first = min(way.touched, default=problem.hand)
     start = first if touched is None else min(touched, first)
@@ -121,6 +120,18 @@ def _follow(
         return                # else a dead end, or no progress: not a way out
     if not any(plan.hands == way.hands for plan in found):
         found.append(Plan(keys + [way.key], way.hands, result, steps + [step], start))
+
+
+def _problem(problem: RuleViolation, number: int, deal: bool) -> str:
+    """What a later hand (hand ``number`` as the table sees it now) breaks, its rule cited."""
+    said = str(say(problem.message))
+    if problem.rule:
+        return (gettext("Deal %(number)s: %(problem)s (rule %(rule)s)", number=number,
+                        problem=said, rule=problem.rule) if deal else
+                gettext("Hand %(number)s: %(problem)s (rule %(rule)s)", number=number,
+                        problem=said, rule=problem.rule))
+    return (gettext("Deal %(number)s: %(problem)s", number=number, problem=said) if deal else
+            gettext("Hand %(number)s: %(problem)s", number=number, problem=said))
 
 
 class LaterHands(Exception):
@@ -164,16 +175,23 @@ def chosen(
         if plan.key == key and not stale:
             return plan
     first = found[0].steps[0]
-    word = game.hand_word
-    again = (f"The match was changed on another device since the ways to correct the later "
-             f"{word}s were offered, so nothing was saved; here they are again. "
-             if stale else "")
-    raise LaterHands(
-        f"{again}{what or 'Nothing was saved: after this change'}, a later {word} no longer "
-        f"fits. {first.problem}. Below: how to correct the later {word}s with it (one Undo "
-        "takes all of it back).",
-        found, version,
-    )
+    what = what or gettext("Nothing was saved: after this change")
+    message = (gettext("%(change)s, a later deal no longer fits. %(problem)s. Below: how to "
+                       "correct the later deals with it (one Undo takes all of it back).",
+                       change=what, problem=first.problem)
+               if game.hand_word == "deal" else
+               gettext("%(change)s, a later hand no longer fits. %(problem)s. Below: how to "
+                       "correct the later hands with it (one Undo takes all of it back).",
+                       change=what, problem=first.problem))
+    if stale:
+        message = (gettext("The match was changed on another device since the ways to correct "
+                           "the later deals were offered, so nothing was saved; here they are "
+                           "again. %(message)s", message=message)
+                   if game.hand_word == "deal" else
+                   gettext("The match was changed on another device since the ways to correct "
+                           "the later hands were offered, so nothing was saved; here they are "
+                           "again. %(message)s", message=message))
+    raise LaterHands(message, found, version)
 
 
 def label_with(label: str, plan: Plan | None) -> str:
@@ -186,7 +204,8 @@ def label_with(label: str, plan: Plan | None) -> str:
 def flash_plan(plan: Plan | None) -> None:
     """The notice of a correction made with a change."""
     if plan is not None:
-        flash(f"Corrected with it: {plan.summary} (Undo takes all of it back).")
+        flash(gettext("Corrected with it: %(summary)s (Undo takes all of it back).",
+                      summary=plan.summary))
 
 
 def until(result: MatchResult, plan: Plan | None) -> MatchResult:

@@ -11,6 +11,7 @@ from operator import is_not
 from typing import Any
 
 from flask import abort, request
+from flask_babel import gettext
 from flask_wtf import FlaskForm
 from markupsafe import escape
 
@@ -170,8 +171,10 @@ def refuse(posted: Posted, problem: FormInvalid | RuleViolation) -> Any:
         error = problem.explain()       # the summary at the top; beside its field too
         mark(form, web.refused_field(spec.form, problem), problem)
     elif not posted.valid_trick:
-        error = (f"There is no trick {posted.trick} to record in {web.game.hand_word} "
-                 f"{ctx.hand}")
+        error = (gettext("There is no trick %(trick)s to record in deal %(number)s",
+                         trick=posted.trick, number=ctx.hand) if web.game.hand_word == "deal"
+                 else gettext("There is no trick %(trick)s to record in hand %(number)s",
+                              trick=posted.trick, number=ctx.hand))
     page = render_live(ctx, web, error=error, bound=bound, status=422,
                        editing=posted.editing, posted=spec.form)
     if error is None:
@@ -227,7 +230,7 @@ def unseen_errors(html: str, form: FlaskForm) -> str | None:
     no such form in this state: a forged post, or one from a page of another state)."""
     unseen = [f"{field.label.text}: {message}" for field in form for message in field.errors
               if str(escape(message)) not in html]
-    return f"Nothing was saved: {'; '.join(unseen)}" if unseen else None
+    return gettext("Nothing was saved: %(reasons)s", reasons="; ".join(unseen)) if unseen else None
 
 
 def canonical(

@@ -7,9 +7,11 @@ from itertools import compress, count
 from operator import attrgetter, ne, not_
 
 from flask import flash
+from flask_babel import gettext, ngettext
 
 from ...engine.games.base import Award, HandOutcome, MatchResult
 from ...numbers import number
+from ..languages import say
 from .blueprint import NOTICES, OUTCOME
 
 
@@ -48,7 +50,23 @@ def _named_later(
     named = list(compress(count(first), moved))
     others = [hand.number for hand, old in compress(zip(news, olds), map(not_, moved))
               if old is not hand and not _same(old, hand, names)]
-    return list(map(f"{word.capitalize()} {{}} changed.".format, sorted(named + others)))
+    said = _deal_changed if word == "deal" else _hand_changed
+    return list(map(said, sorted(named + others)))
+
+
+def _hand_changed(number: int) -> str:
+    return gettext("Hand %(number)s changed.", number=number)
+
+
+def _deal_changed(number: int) -> str:
+    return gettext("Deal %(number)s changed.", number=number)
+
+
+class Changes(list[str]):
+    """What a change did further down the match, a notice each: first those about later
+    hands (``about_hands`` of them), then the match score's."""
+
+    about_hands = 0
 
 
 _TOTALS = attrgetter("totals_after")
@@ -58,7 +76,7 @@ def describe_changes(
     before: MatchResult, after: MatchResult, names: list[str], changed: int,
     removed: bool = False, inserted: bool = False, word: str = "hand",
     match_score: bool = True, detailed: int | None = None,
-) -> list[str]:
+) -> Changes:
     """Compare each hand after the changed one (numbered as after the change) with itself
     before the change: at the same number after an edit, one number later after a delete
     (``removed``: hand ``changed`` was taken out), one number earlier after a restore
@@ -66,6 +84,7 @@ def describe_changes(
     full; each later one is only named (a caller that tells the rest as a number: issue 12,
     an edit at hand 500 does not write out 500 totals)."""
     messages: list[str] = []
+    deal = word == "deal"
     told = 0
     shift = 1 if removed else -1 if inserted else 0
     first = changed + (0 if removed else 1)
@@ -84,20 +103,27 @@ def describe_changes(
             continue
         if not _same(old, hand, names):
             told += 1
+            now, was = say(hand.summary), say(old.summary)
             messages.append(
-                f"{word.capitalize()} {hand.number} now: {hand.summary} (was: {old.summary})."
-            )
+                gettext("Deal %(number)s now: %(now)s (was: %(was)s).", number=hand.number,
+                        now=now, was=was) if deal else
+                gettext("Hand %(number)s now: %(now)s (was: %(was)s).", number=hand.number,
+                        now=now, was=was))
         elif old.totals_after != hand.totals_after:
             told += 1
+            now, was = _totals(hand, names), _totals(old, names)
             messages.append(
-                f"{word.capitalize()} {hand.number}: totals after it now {_totals(hand, names)} "
-                f"(were {_totals(old, names)})."
-            )
+                gettext("Deal %(number)s: totals after it now %(now)s (were %(was)s).",
+                        number=hand.number, now=now, was=was) if deal else
+                gettext("Hand %(number)s: totals after it now %(now)s (were %(was)s).",
+                        number=hand.number, now=now, was=was))
+    changes = Changes(messages)
+    changes.about_hands = len(messages)
     if match_score and before.standing.victory != after.standing.victory:
         old_v = _named(before.standing.victory, names)
         new_v = _named(after.standing.victory, names)
-        messages.append(f"Match score now {new_v} (was {old_v}).")
-    return messages
+        changes.append(gettext("Match score now %(now)s (was %(was)s).", now=new_v, was=old_v))
+    return changes
 
 
 def flash_outcome(result: MatchResult, number: int) -> None:
@@ -107,18 +133,19 @@ def flash_outcome(result: MatchResult, number: int) -> None:
         flash(str(number), OUTCOME)
 
 
-def flash_changes(messages: list[str], word: str) -> None:
+def flash_changes(messages: Changes, word: str) -> None:
     """Flash what a change did further down the match: the first few notices about later
     hands, then how many more changed, then the rest (the match score). Without htmx the
     notices travel in the session cookie, which a browser drops past 4 kB: one notice per
     later hand of a long match would lose them all."""
-    label = f"{word.capitalize()} "
-    about_hands = [m for m in messages if m.startswith(label)]
+    about_hands = messages[:messages.about_hands]
     shown = about_hands if len(about_hands) <= NOTICES + 1 else about_hands[:NOTICES]
     for message in shown:
         flash(message)
     if more := len(about_hands) - len(shown):
-        flash(f"… and {more} later {word}s changed.")
-    for message in messages:
-        if not message.startswith(label):
-            flash(message)
+        flash(ngettext("… and %(num)s later deal changed.", "… and %(num)s later deals changed.",
+                       more, num=more) if word == "deal" else
+              ngettext("… and %(num)s later hand changed.", "… and %(num)s later hands changed.",
+                       more, num=more))
+    for message in messages[messages.about_hands:]:
+        flash(message)

@@ -1,0 +1,151 @@
+"""Every word the match pages show goes through the catalogues (issue 22): under a catalogue
+that says every sentence in upper case, no lower-case English word of the app's own is left on
+the match page with a hand in progress, the history with a deleted hand and an undo, an earlier
+hand's editor, a refusal (422), a conflict (409), the view link, the home page and an error
+page — only the players' and the device's names as typed."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from html.parser import HTMLParser
+from typing import Any
+
+import flask_babel
+import pytest
+from babel.support import NullTranslations
+from flask import Flask
+from flask.testing import FlaskClient
+from webtools import HAND_440_71, A, B, Table
+
+PLACEHOLDER = re.compile(r"%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdifr%]")
+NAMES = {"Ágnes", "Tamás", "Anna's", "phone"}      # as typed: the players, the device
+SHOWN_ATTRIBUTES = {"aria-label", "title", "placeholder", "alt", "aria-description"}
+
+
+def upper(message: str) -> str:
+    """``message`` in upper case, its placeholders as they are."""
+    parts = PLACEHOLDER.split(message)
+    kept = PLACEHOLDER.findall(message)
+    out = parts[0].upper()
+    for placeholder, part in zip(kept, parts[1:], strict=True):
+        out += placeholder + part.upper()
+    return out
+
+
+class Upper(NullTranslations):
+    """A catalogue that says every sentence in upper case."""
+
+    def gettext(self, message: str) -> str:
+        return upper(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return upper(singular if n == 1 else plural)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return upper(message)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return upper(singular if n == 1 else plural)
+
+    ugettext = gettext
+    ungettext = ngettext
+    upgettext = pgettext
+    unpgettext = npgettext
+
+
+@pytest.fixture
+def shouting(app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every sentence said in upper case, the phone reading French (not English: English is
+    said as the code writes it)."""
+    monkeypatch.setattr(flask_babel.Domain, "get_translations", lambda self: Upper())
+    client.get("/?lang=fr")
+    yield
+
+
+class _Words(HTMLParser):
+    """The words a reader sees: text outside scripts and styles, and the attributes read
+    aloud."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.words: list[str] = []
+        self._hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style", "template"):
+            self._hidden += 1
+        for name, value in attrs:
+            if name in SHOWN_ATTRIBUTES and value:
+                self.words.append(value)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style", "template"):
+            self._hidden -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self._hidden:
+            self.words.append(data)
+
+
+def english_left(html: str) -> list[str]:
+    """The lower-case words on the page that are not names."""
+    reader = _Words()
+    reader.feed(html)
+    text = " ".join(reader.words)
+    for name in NAMES:
+        text = text.replace(name, " ")
+    return sorted({word for word in re.findall(r"[^\W\d_]*[a-zà-ÿ][^\W\d_]*", text)
+                   if len(word) > 1 and word not in _OWN})
+
+
+# the language menu names each language in itself
+_OWN = {"English", "Magyar", "Deutsch", "Schweiz", "Čeština", "Français"}
+
+
+def _shown(answer: Any) -> str:
+    return str(answer.get_data(as_text=True))
+
+
+def test_the_match_pages_show_no_english_of_their_own(
+        shouting: None, table: Table, client: FlaskClient, app: Flask,
+        csrf_token: Callable[..., str]) -> None:
+    mid = table.seed([HAND_440_71, HAND_440_71])
+    pages: dict[str, str] = {}
+    client.post("/device", data={"csrf_token": table.token, "name": "Anna's phone"})
+    # a hand in progress
+    table.indicator(mid, 3, "8h")
+    table.trick(mid, 3, 1, ([], ["set:A"]), B)
+    pages["match"] = table.get(f"/m/{mid}").html
+    pages["match (htmx)"] = table.get(f"/m/{mid}", htmx=True).html
+    # a deleted hand and an undo in the history
+    table.follow(table.delete(mid, 1))
+    table.follow(table.undo(mid))
+    page = table.follow(table.delete(mid, 1))
+    pages["after a delete"] = page.html
+    pages["history"] = _shown(client.get(f"/m/{mid}/live"))
+    # an earlier hand's editor, a change told
+    pages["editor"] = table.get(f"/m/{mid}/hands/1?trick=2").html
+    pages["edited"] = table.follow(table.finish(mid, 1, 90, last=A, editing=True)).html
+    # a refusal
+    refused = table.finish(mid, 1, 900, last=A, editing=True)
+    assert refused.status == 422
+    pages["refusal"] = refused.html
+    # a conflict: a post built on another version of the hand
+    conflict = table.post(f"/m/{mid}/hands/1/finish?base=stale", {
+        "finish-pile_player": "0", "finish-pile": "80", "finish-last": "0"}, prefix="finish")
+    assert conflict.status == 409, conflict.status
+    pages["conflict"] = conflict.html
+    deleted = table.post(f"/m/{mid}/hands/9/delete?base=stale")
+    pages["conflict (delete)"] = deleted.html
+    # the view link
+    with app.app_context():
+        view = app.extensions["referee.store"].load(mid).view_token
+    pages["view"] = _shown(client.get(f"/m/{view}"))
+    pages["view (refused)"] = table.post(f"/m/{view}/undo").html
+    # the home page and an error page
+    pages["home"] = _shown(client.get("/"))
+    pages["not found"] = _shown(client.get("/m/no-such-match"))
+    pages["csrf"] = table.post(f"/m/{mid}/undo", token=False).html
+    left = {name: words for name, html in pages.items() if (words := english_left(html))}
+    assert left == {}, "\n".join(f"{k}: {v}" for k, v in left.items())
