@@ -62,7 +62,7 @@ def test_every_catalogue_holds_every_message_of_the_code(language: str) -> None:
 def test_the_catalogues_template_is_what_the_code_marks(tmp_path: Path) -> None:
     """`make translations` was run after the last change of a marked sentence."""
     extracted = tmp_path / "messages.pot"
-    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-q",
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "-q", "extract",
                     "-F", "babel.cfg", "--no-default-keywords",
                     *[f"-k{k}" for k in ("T", "N:1,2", "P:1c,2", "NP:1c,2,3", "_", "gettext",
                                          "ngettext:1,2", "pgettext:1c,2", "npgettext:1c,2,3",

@@ -128,6 +128,8 @@ ROUTES: dict[str, Route] = {
              f"/m/{{token}}/hands/{_last_hand(game)}/delete")]),
     "/m/<match_id>/undo": Route(frozenset({"POST"}), lambda game: [
         Case("/m/<match_id>/undo", game, "/m/{token}/undo")]),
+    "/m/<match_id>/language": Route(frozenset({"POST"}), lambda game: [
+        Case("/m/<match_id>/language", game, "/m/{token}/language", (("language", "fr"),))]),
     "/m/<match_id>/changes/<int:event>/restore": Route(frozenset({"POST"}), lambda game: [
         Case("/m/<match_id>/changes/<int:event>/restore", game,
              "/m/{token}/changes/{event}/restore")]),

@@ -154,7 +154,7 @@ def test_ineligible_against_a_set(table: Table, started: str, htmx: bool) -> Non
     refused(table, started, htmx,
             lambda: table.trick(started, 1, 1, (["10b", "9b", "8b", "7b"],
                                                 ["Ua", "Ul", "Uh", "Ub"]), htmx=htmx),
-            "Ágnes may not declare", "declaration contains a set")
+            "Ágnes may not declare", "declaration that contains a set")
 
 
 @HTMX
