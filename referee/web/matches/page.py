@@ -15,6 +15,7 @@ from ..forms.buttons import ButtonForm
 from ..forms.invalid import flag
 from ..games import WEB_GAMES
 from ..games.base import ActionContext, WebGame
+from ..languages import LanguageForm
 from ..sharing import device_id, host_hint, remember, share_links
 from ..store import StoredMatch
 from .blueprint import HISTORY, OUTCOME, TOLD, bp, etag, find, load
@@ -48,6 +49,8 @@ def page_context(
         "names": ctx.names, "sides": web.game.sides(match.settings), "forms": forms,
         "editor": web.editor(ctx), "error": error, "conflict": conflict,
         "corrections": corrections,
+        # the language its scoresheet, CSV and chart are written in (changed by the edit link)
+        "language_form": LanguageForm(language=match.language) if match.can_edit else None,
         "editing": editing, "button": ButtonForm(), "typed": bool(bound),
         "messages": get_flashed_messages(category_filter=["message"]) if messages else [],
         "outcomes": _outcomes(result) if messages else [],

@@ -130,3 +130,14 @@ def test_a_database_of_an_earlier_referee_gets_the_language_column(tmp_path: Any
     again = create_app({"TESTING": True, "DATABASE_URL": url})
     assert stored(again, match_id).language == "en"
     again.extensions["referee.store"].engine.dispose()
+
+
+def test_the_match_page_offers_the_language_to_an_edit_link_only(app: Flask,
+                                                                  table: Table) -> None:
+    table.client.get("/?lang=cs")
+    match_id = table.new_match()
+    page = table.client.get(f"/m/{match_id}").get_data(as_text=True)
+    assert f'action="/m/{match_id}/language"' in page
+    assert '<option selected value="cs">Čeština</option>' in page
+    view = stored(app, match_id).view_token
+    assert "/language" not in table.client.get(f"/m/{view}").get_data(as_text=True)
