@@ -21,33 +21,13 @@ from referee.engine.errors import RuleViolation
 from referee.engine.games import get
 from referee.engine.words import say
 from referee.scoresheet import in_language, render_html
+from tests.shouting import Upper
 
 DATA = Path(__file__).resolve().parent / "data"
-PLACEHOLDER = re.compile(r"(%\([a-z_]+\)[sd])")
 # proper names the sheet shows as they are: the app's, the games', the currency's
 NAMES = {"Referee", "Tartli", "Troggu", "Stovkahra", "Marjolet", "CHF"}
 
 
-def upper(message: str) -> str:
-    """``message`` upper-cased, its placeholders kept."""
-    return "".join(part if PLACEHOLDER.fullmatch(part) else part.upper()
-                   for part in PLACEHOLDER.split(message))
-
-
-class Upper:
-    """A catalogue that says every message upper-cased."""
-
-    def gettext(self, message: str) -> str:
-        return upper(message)
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return upper(singular if n == 1 else plural)
-
-    def pgettext(self, context: str, message: str) -> str:
-        return upper(message)
-
-    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        return upper(singular if n == 1 else plural)
 
 
 def matches() -> list[matchfile.MatchFile]:

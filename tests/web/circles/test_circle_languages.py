@@ -15,6 +15,7 @@ import flask_babel
 import pytest
 from flask import Flask
 
+from tests.shouting import Upper
 from tests.web.circles.test_circle_stats import (
     marjolet_game,
     seat_all,
@@ -22,7 +23,6 @@ from tests.web.circles.test_circle_stats import (
     troggu_evenings,
 )
 
-PLACEHOLDER = re.compile(r"(%\([a-z_]+\)[sd])")
 # what the circle typed or the page shows as it is: names, team names, the menu's languages
 NAMES = {"Anna", "Bela", "Eva", "Petr", "Karel", "Anne", "Bruno", "Beat", "Carla", "Dario",
          "Erik", "Family", "Club", "English", "Magyar", "Deutsch", "Schweiz", "Čeština",
@@ -34,28 +34,6 @@ NAMES = {"Anna", "Bela", "Eva", "Petr", "Karel", "Anne", "Bruno", "Beat", "Carla
 OWED = {"Matchsticks", "Buli", "Games", "Rappen", "to", "Fr"}
 
 
-def upper(message: str) -> str:
-    """``message`` upper-cased, its placeholders kept."""
-    return "".join(part if PLACEHOLDER.fullmatch(part) else part.upper()
-                   for part in PLACEHOLDER.split(message))
-
-
-class Upper:
-    """A catalogue that says every message upper-cased."""
-
-    def gettext(self, message: str) -> str:
-        return upper(message)
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return upper(singular if n == 1 else plural)
-
-    def pgettext(self, context: str, message: str) -> str:
-        return upper(message)
-
-    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        return upper(singular if n == 1 else plural)
-
-    ugettext, ungettext, upgettext, unpgettext = gettext, ngettext, pgettext, npgettext
 
 
 @pytest.fixture

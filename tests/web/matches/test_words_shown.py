@@ -13,45 +13,16 @@ from typing import Any
 
 import flask_babel
 import pytest
-from babel.support import NullTranslations
 from flask import Flask
 from flask.testing import FlaskClient
 from webtools import HAND_440_71, A, B, Table
 
-PLACEHOLDER = re.compile(r"%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdifr%]")
+from tests.shouting import Upper
+
 NAMES = {"Ágnes", "Tamás", "Anna's", "phone"}      # as typed: the players, the device
 SHOWN_ATTRIBUTES = {"aria-label", "title", "placeholder", "alt", "aria-description"}
 
 
-def upper(message: str) -> str:
-    """``message`` in upper case, its placeholders as they are."""
-    parts = PLACEHOLDER.split(message)
-    kept = PLACEHOLDER.findall(message)
-    out = parts[0].upper()
-    for placeholder, part in zip(kept, parts[1:], strict=True):
-        out += placeholder + part.upper()
-    return out
-
-
-class Upper(NullTranslations):
-    """A catalogue that says every sentence in upper case."""
-
-    def gettext(self, message: str) -> str:
-        return upper(message)
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return upper(singular if n == 1 else plural)
-
-    def pgettext(self, context: str, message: str) -> str:
-        return upper(message)
-
-    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        return upper(singular if n == 1 else plural)
-
-    ugettext = gettext
-    ungettext = ngettext
-    upgettext = pgettext
-    unpgettext = npgettext
 
 
 @pytest.fixture
