@@ -350,12 +350,12 @@ class MarjoletWeb(WebGame):
     }
     form_classes = FORMS
     actions = {
-        "turnup": Action("turnup", apply_turnup, lazy_pgettext("marjolet", "Turn-up")),
-        "turn": Action("turn", apply_turn, "Turn"),
-        "unmeld": Action("unmeld", apply_unmeld, "Meld removed"),
-        "seven": Action("seven", apply_seven, "Trump 7 played"),
-        "finish": Action("finish", apply_finish, "Deal finished"),
-        "winners": Action("winners", apply_winners, "Trick winners"),
+        "turnup": Action("turnup", apply_turnup, T("Turn-up"), T("turn-up")),
+        "turn": Action("turn", apply_turn, T("Turn"), T("turn")),
+        "unmeld": Action("unmeld", apply_unmeld, T("Meld removed"), T("meld removed")),
+        "seven": Action("seven", apply_seven, T("Trump 7 played"), T("trump 7 played")),
+        "finish": Action("finish", apply_finish, T("Deal finished"), T("deal finished")),
+        "winners": Action("winners", apply_winners, T("Trick winners"), T("trick winners")),
     }
 
     def new_form(self) -> FlaskForm:
