@@ -12,6 +12,7 @@ from wtforms import validators
 
 from ...engine.errors import RuleViolation
 from ...engine.games.base import Game, HandOutcome, MatchResult
+from ...engine.words import Text
 from ..languages import say
 from ..store import StoredMatch
 
@@ -48,12 +49,15 @@ class Action:
 
     form: str
     apply: Callable[[ActionContext, Any], list[dict[str, Any]]]
-    # the undo log: "<verb> (hand 3)", or "<verb> 5 of hand 3" for a trick; from the editor of
-    # an earlier hand "Hand 3 edited (<verb>)"
-    verb: str
+    # the undo log, a sentence of the engine's (said in each phone's language when the history
+    # is read): "<verb> (hand 3)", or "<verb> 5 of hand 3" for a trick ("Bidding", "Trick")
+    verb: Text
+    # the same inside "Hand 3 edited (<edited>)" from the editor of an earlier hand: its own
+    # sentence ("bidding", "trick"), never the verb lower-cased
+    edited: Text
     per_trick: bool = False   # posted to .../<action>/<trick>; every other action takes none
     # the verb for this post, where one verb would log two different changes alike
-    verb_of: Callable[[ActionContext, Any], str] | None = None
+    verb_of: Callable[[ActionContext, Any], Text] | None = None
 
 
 @dataclass

@@ -6,10 +6,11 @@ from functools import partial
 from typing import Any
 
 from flask import request, session
+from flask_babel import lazy_pgettext, pgettext
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 from wtforms import BooleanField, RadioField, SelectField, SelectMultipleField, StringField
-from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional
+from wtforms.validators import AnyOf, Length, NumberRange, Optional
 
 from ...engine.cards import FRENCH
 from ...engine.errors import RuleViolation
@@ -22,9 +23,10 @@ from ...engine.games.marjolet.values import (
     SWITCHES,
     TRICKS,
 )
+from ...engine.words import T
 from ..extensions import htmx
 from ..forms.fields import WholeNumber, chosen_seat
-from .base import Action, ActionContext, FormInvalid, WebGame
+from .base import Action, ActionContext, FormInvalid, InputRequired, WebGame, spoken
 
 CARDS = [(str(card), FRENCH.short_name(card)) for card in FRENCH.cards]
 PLAYER = [("0", "0"), ("1", "1")]
@@ -36,83 +38,103 @@ def _meld_name(turnup: object, meld: object) -> str:
     try:
         return parse_meld(meld, FRENCH.parse(turnup).suit).name
     except RuleViolation:
-        return "a meld the rules do not know"
+        return pgettext("marjolet", "a meld the rules do not know")
 
 
 class NewGameForm(FlaskForm):
-    player_a = StringField("First player", [InputRequired(), Length(max=40)])
-    player_b = StringField("Second player", [InputRequired(), Length(max=40)])
-    target = RadioField("Game to", choices=[("500", "500"), ("1000", "1000 (variant)")],
-                        default="500", validators=[InputRequired()])
-    first_dealer = RadioField("First dealer", choices=[("0", "First player"),
-                                                      ("1", "Second player")],
-                              default="0", validators=[InputRequired()])
-    rules = RadioField("Rule set", default="default", validators=[InputRequired()], choices=[
-        ("default", "Default (the seed's values)"),
-        ("traditional", "Traditional (all four switches below on)"),
-        ("custom", "Custom: the switches below as ticked")])
+    player_a = StringField(lazy_pgettext("marjolet", "First player"),
+                           [InputRequired(), Length(max=40)])
+    player_b = StringField(lazy_pgettext("marjolet", "Second player"),
+                           [InputRequired(), Length(max=40)])
+    target = RadioField(lazy_pgettext("marjolet", "Game to"), default="500",
+                        validators=[InputRequired()], choices=[
+                            ("500", "500"), ("1000", lazy_pgettext("marjolet", "1000 (variant)"))])
+    first_dealer = RadioField(lazy_pgettext("marjolet", "First dealer"), default="0",
+                              validators=[InputRequired()], choices=[
+                                  ("0", lazy_pgettext("marjolet", "First player")),
+                                  ("1", lazy_pgettext("marjolet", "Second player"))])
+    rules = RadioField(lazy_pgettext("marjolet", "Rule set"), default="default",
+                       validators=[InputRequired()], choices=[
+        ("default", lazy_pgettext("marjolet", "Default (the seed's values)")),
+        ("traditional", lazy_pgettext("marjolet", "Traditional (all four switches below on)")),
+        ("custom", lazy_pgettext("marjolet", "Custom: the switches below as ticked"))])
 
 
 def _add_switches(form: type[FlaskForm]) -> None:
     """One visible box per variant of rules section 8."""
     for switch in SWITCHES:
-        setattr(form, switch, BooleanField(SWITCH_TITLES[switch]))
+        setattr(form, switch, BooleanField(spoken(SWITCH_TITLES[switch])))
 
 
 _add_switches(NewGameForm)
 
 
 class TurnupForm(FlaskForm):
-    turnup = RadioField("Turn-up", choices=CARDS,
-                        validators=[InputRequired("Pick the turn-up card (rule 2.2)")])
+    turnup = RadioField(lazy_pgettext("marjolet", "Turn-up"), choices=CARDS,
+                        validators=[InputRequired(lazy_pgettext(
+                            "marjolet", "Pick the turn-up card (rule 2.2)"))])
     # Who dealt (6.1.1), pre-set to the stored dealer or the app's proposal; a post without it
     # keeps the dealer as stored (a new deal: the proposal).
-    dealer = RadioField("Dealer", choices=PLAYER, validate_choice=False, validators=[
-        Optional(), AnyOf(("0", "1"), "The dealer is one of the two players (rule 6.1.1)")])
+    dealer = RadioField(lazy_pgettext("marjolet", "Dealer"), choices=PLAYER,
+                        validate_choice=False, validators=[Optional(), AnyOf(
+                            ("0", "1"), lazy_pgettext(
+                                "marjolet", "The dealer is one of the two players (rule 6.1.1)"))])
 
 
 class TurnForm(FlaskForm):
-    trick = WholeNumber("After trick", [InputRequired("After which trick (1–10)?"),
-                                        NumberRange(1, MELD_TRICKS,
-                                                    "Melds only after tricks 1–10 (rule 4.2.1)")])
-    winner = RadioField("Won by", choices=PLAYER,
-                        validators=[InputRequired("Who won the trick? (rule 4.2.1)")])
-    cards = SelectMultipleField("Meld: tap its cards", choices=CARDS, validators=[Optional()])
-    exchange = BooleanField("Exchanged the trump 7 in this turn")
+    trick = WholeNumber(lazy_pgettext("marjolet", "After trick"), [
+        InputRequired(lazy_pgettext("marjolet", "After which trick (1–10)?")),
+        NumberRange(1, MELD_TRICKS, lazy_pgettext(
+            "marjolet", "Melds only after tricks 1–10 (rule 4.2.1)"))])
+    winner = RadioField(lazy_pgettext("marjolet", "Won by"), choices=PLAYER,
+                        validators=[InputRequired(lazy_pgettext(
+                            "marjolet", "Who won the trick? (rule 4.2.1)"))])
+    cards = SelectMultipleField(lazy_pgettext("marjolet", "Meld: tap its cards"), choices=CARDS,
+                                validators=[Optional()])
+    exchange = BooleanField(lazy_pgettext("marjolet", "Exchanged the trump 7 in this turn"))
 
 
 class UnmeldForm(FlaskForm):
-    trick = WholeNumber("Trick", [InputRequired(), NumberRange(1, MELD_TRICKS)])
-    player = RadioField("Player", choices=PLAYER, validators=[InputRequired()])
-    index = WholeNumber("Meld", [InputRequired(), NumberRange(0, 20)])
+    trick = WholeNumber(lazy_pgettext("marjolet", "Trick"),
+                        [InputRequired(), NumberRange(1, MELD_TRICKS)])
+    player = RadioField(lazy_pgettext("marjolet", "Player"), choices=PLAYER,
+                        validators=[InputRequired()])
+    index = WholeNumber(lazy_pgettext("marjolet", "Meld"), [InputRequired(), NumberRange(0, 20)])
 
 
 class SevenForm(FlaskForm):
-    player = SelectField("Trump 7 played (never exchanged) by", default="",
-                         choices=[("", "nobody / not yet")] + PLAYER)
-    trick = WholeNumber("in trick (optional)", [Optional(), NumberRange(1, 16)])
+    player = SelectField(lazy_pgettext("marjolet", "Trump 7 played (never exchanged) by"),
+                         default="",
+                         choices=[("", lazy_pgettext("marjolet", "nobody / not yet"))] + PLAYER)
+    trick = WholeNumber(lazy_pgettext("marjolet", "in trick (optional)"),
+                        [Optional(), NumberRange(1, 16)])
 
 
 class FinishForm(FlaskForm):
-    brisques_player = RadioField("Aces and tens of", choices=PLAYER, default="0",
-                                 validators=[InputRequired()])
-    brisques = WholeNumber("Points in aces and tens", [
-        InputRequired("Enter one player's points in aces and tens"),
-        NumberRange(0, BRISQUES_TOTAL, "Aces and tens are worth 0 to 80 (rule 3)")])
-    trick10 = RadioField("Trick 10 won by", choices=PLAYER,
-                         validators=[InputRequired("Who won trick 10? (rule 5)")])
-    last = RadioField("Last trick won by", choices=PLAYER,
-                      validators=[InputRequired("Who won the last trick? (rule 5)")])
-    sweep = SelectField("All of tricks 11–16 (sweep)", choices=[("", "no")] + PLAYER,
-                        default="")
+    brisques_player = RadioField(lazy_pgettext("marjolet", "Aces and tens of"), choices=PLAYER,
+                                 default="0", validators=[InputRequired()])
+    brisques = WholeNumber(lazy_pgettext("marjolet", "Points in aces and tens"), [
+        InputRequired(lazy_pgettext("marjolet", "Enter one player's points in aces and tens")),
+        NumberRange(0, BRISQUES_TOTAL, lazy_pgettext(
+            "marjolet", "Aces and tens are worth 0 to 80 (rule 3)"))])
+    trick10 = RadioField(lazy_pgettext("marjolet", "Trick 10 won by"), choices=PLAYER,
+                         validators=[InputRequired(lazy_pgettext(
+                             "marjolet", "Who won trick 10? (rule 5)"))])
+    last = RadioField(lazy_pgettext("marjolet", "Last trick won by"), choices=PLAYER,
+                      validators=[InputRequired(lazy_pgettext(
+                          "marjolet", "Who won the last trick? (rule 5)"))])
+    sweep = SelectField(lazy_pgettext("marjolet", "All of tricks 11–16 (sweep)"), default="",
+                        choices=[("", lazy_pgettext("marjolet", "no"))] + PLAYER)
     # The fate of the trump 7 (rules 3 and 6.1.5), asked here unless it is the turn-up: who
     # played it, or, once an exchange is recorded, "exchanged" (then offered and pre-selected);
     # left empty, a fate already recorded stands.
-    seven = RadioField("Trump 7 played by", choices=PLAYER,
+    seven = RadioField(lazy_pgettext("marjolet", "Trump 7 played by"), choices=PLAYER,
                        validate_choice=False, validators=[
-                           Optional(), AnyOf(("0", "1", EXCHANGED), "The trump 7 is played by "
-                                             "one of the two players, or exchanged (rule 3)")])
-    seven_trick = WholeNumber("in trick (optional)", [Optional(), NumberRange(1, TRICKS)])
+                           Optional(), AnyOf(("0", "1", EXCHANGED), lazy_pgettext(
+                               "marjolet", "The trump 7 is played by one of the two players, or "
+                               "exchanged (rule 3)"))])
+    seven_trick = WholeNumber(lazy_pgettext("marjolet", "in trick (optional)"),
+                              [Optional(), NumberRange(1, TRICKS)])
 
 
 class WinnersForm(FlaskForm):
@@ -132,7 +154,7 @@ FORMS: dict[str, type[FlaskForm]] = {
 
 def _deal(ctx: ActionContext, hands: list[dict[str, Any]]) -> dict[str, Any]:
     if ctx.hand > len(hands):
-        raise RuleViolation("deal.none", "Start the deal first: pick the turn-up card", "2.2")
+        raise RuleViolation("deal.none", T("Start the deal first: pick the turn-up card"), "2.2")
     return hands[ctx.hand - 1]
 
 
@@ -151,7 +173,7 @@ def apply_turnup(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     dealer = ctx.dealer() if seat is None else seat
     if ctx.hand > len(hands):
         if ctx.result.draft is not None:
-            raise RuleViolation("deal.open", "Finish the deal in progress first", "6.1")
+            raise RuleViolation("deal.open", T("Finish the deal in progress first"), "6.1")
         hands.append({"dealer": dealer, "turnup": form.turnup.data, "tricks": [],
                       "seven_played": None, "end": None})
     else:
@@ -197,7 +219,7 @@ def apply_unmeld(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     melds = tricks[form.trick.data - 1]["melds"][int(form.player.data)] \
         if form.trick.data <= len(tricks) else []
     if form.index.data >= len(melds):
-        raise RuleViolation("meld.none", "There is no such meld to remove", "6.1")
+        raise RuleViolation("meld.none", T("There is no such meld to remove"), "6.1")
     del melds[form.index.data]
     return hands
 
@@ -222,8 +244,9 @@ def apply_finish(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
         for trick in deal.get("tricks") or []:
             trick["exchange"] = None
     elif form.seven.data == EXCHANGED and not _exchange(deal):
-        raise RuleViolation("seven.exchange", "Record the exchange of the trump 7 in the turn "
-                            "it was made: after which trick, and by whom", "6.1.4")
+        raise RuleViolation("seven.exchange", T("Record the exchange of the trump 7 in the turn "
+                                              "it was made: after which trick, and by whom"),
+                            "6.1.4")
     deal["end"] = {"brisques": brisques, "trick10": int(form.trick10.data),
                    "last": int(form.last.data),
                    "sweep": None if form.sweep.data == "" else int(form.sweep.data)}
@@ -260,7 +283,8 @@ def _turned_up(deal: dict[str, Any] | None, ctx: ActionContext) -> str | None:
         return None
     if turnup.rank != "7":
         return None
-    return f"The trump 7 is the turn-up: {ctx.names[ctx.dealer()]}, the dealer, scores it."
+    return pgettext("marjolet", "The trump 7 is the turn-up: %(dealer)s, the dealer, scores it.",
+                    dealer=ctx.names[ctx.dealer()])
 
 
 EDITOR_FIELDS = frozenset(
@@ -326,12 +350,12 @@ class MarjoletWeb(WebGame):
     }
     form_classes = FORMS
     actions = {
-        "turnup": Action("turnup", apply_turnup, "Turn-up"),
-        "turn": Action("turn", apply_turn, "Turn"),
-        "unmeld": Action("unmeld", apply_unmeld, "Meld removed"),
-        "seven": Action("seven", apply_seven, "Trump 7 played"),
-        "finish": Action("finish", apply_finish, "Deal finished"),
-        "winners": Action("winners", apply_winners, "Trick winners"),
+        "turnup": Action("turnup", apply_turnup, T("Turn-up"), T("turn-up")),
+        "turn": Action("turn", apply_turn, T("Turn"), T("turn")),
+        "unmeld": Action("unmeld", apply_unmeld, T("Meld removed"), T("meld removed")),
+        "seven": Action("seven", apply_seven, T("Trump 7 played"), T("trump 7 played")),
+        "finish": Action("finish", apply_finish, T("Deal finished"), T("deal finished")),
+        "winners": Action("winners", apply_winners, T("Trick winners"), T("trick winners")),
     }
 
     def new_form(self) -> FlaskForm:
@@ -356,7 +380,9 @@ class MarjoletWeb(WebGame):
         if isinstance(form, FinishForm) and (exchange := _exchange(ctx.facts)):
             number, player = exchange
             form.seven.choices = [*form.seven.choices, (
-                EXCHANGED, f"nobody: {names[player]} exchanged it after trick {number}")]
+                EXCHANGED, pgettext(
+                    "marjolet", "nobody: %(player)s exchanged it after trick %(number)s",
+                    player=names[player], number=number))]
         return form
 
     def forms(self, ctx: ActionContext) -> dict[str, FlaskForm]:
@@ -381,12 +407,15 @@ class MarjoletWeb(WebGame):
         turn = self.with_choices(TurnForm(prefix="turn"), ctx)
         if turn.cards.data:
             names = dict(CARDS)
-            picked = " ".join(names[c] for c in turn.cards.data if c in names) or "Cards"
-            field, message = turn.cards, (f"{picked} picked but not recorded: tap Record the "
-                                          "turn, or clear them")
+            picked = " ".join(names[c] for c in turn.cards.data if c in names)
+            field, message = turn.cards, (pgettext(
+                "marjolet", "%(cards)s picked but not recorded: tap Record the turn, or clear "
+                "them", cards=picked) if picked else pgettext(
+                "marjolet", "Cards picked but not recorded: tap Record the turn, or clear them"))
         elif turn.exchange.data:
-            field, message = turn.exchange, ("The exchange of the trump 7 is ticked but not "
-                                             "recorded: tap Record the turn, or untick it")
+            field, message = turn.exchange, pgettext(
+                "marjolet", "The exchange of the trump 7 is ticked but not recorded: tap Record "
+                "the turn, or untick it")
         else:
             return
         field.errors = [*field.errors, message]

@@ -352,12 +352,13 @@ class StovkahraWeb(WebGame):
     decisions_template = "games/stovkahra/_decisions.html"
     form_classes = FORMS
     actions = {
-        "start": Action("start", apply_start, "Deal started"),
-        "combination": Action("combination", apply_combination, "Combination"),
-        "remove": Action("remove", apply_remove, "Combination removed"),
-        "finish": Action("finish", apply_finish, "Deal finished"),
-        "dost": Action("dost", apply_dost, "Dost"),
-        "sticks": Action("sticks", apply_sticks, "Matchstick choice"),
+        "start": Action("start", apply_start, T("Deal started"), T("deal started")),
+        "combination": Action("combination", apply_combination, T("Combination"), T("combination")),
+        "remove": Action("remove", apply_remove, T("Combination removed"),
+                         T("combination removed")),
+        "finish": Action("finish", apply_finish, T("Deal finished"), T("deal finished")),
+        "dost": Action("dost", apply_dost, T("Dost"), T("dost")),
+        "sticks": Action("sticks", apply_sticks, T("Matchstick choice"), T("matchstick choice")),
     }
 
     def refuse_unrecorded(self, action: str, ctx: ActionContext) -> None:

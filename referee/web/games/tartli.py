@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request
+from flask_babel import lazy_pgettext, pgettext
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -13,7 +14,7 @@ from wtforms import (
     SelectMultipleField,
     StringField,
 )
-from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional
+from wtforms.validators import AnyOf, Length, NumberRange, Optional
 
 from ...engine.cards import HUNGARIAN
 from ...engine.errors import RuleViolation
@@ -21,41 +22,51 @@ from ...engine.games.tartli import GAME
 from ...engine.games.tartli.facts import parse_hand
 from ...engine.games.tartli.melds import SEQUENCE_NAMES, Conceded, recognize
 from ...engine.games.tartli.values import EXCHANGE_TRICKS, MELD_TRICKS, PILES_TOTAL, TRICKS
+from ...engine.words import P, T, Text
 from ..forms.fields import WholeNumber, chosen_seat
-from .base import Action, ActionContext, FormInvalid, WebGame
+from .base import Action, ActionContext, FormInvalid, InputRequired, WebGame, spoken
 
 CARDS = [(str(card), HUNGARIAN.short_name(card)) for card in HUNGARIAN.cards]
-CONCEDED = [("", "—"), ("set:?", "announced a set, conceded")] + [
-    (f"seq:?/{n}", f"announced a {name}, conceded") for n, name in SEQUENCE_NAMES.items()
+CONCEDED = [("", "—"), ("set:?", lazy_pgettext("tartli", "announced a set, conceded"))] + [
+    (f"seq:?/{n}", spoken(P("tartli", "announced a %(name)s, conceded", name=name)))
+    for n, name in SEQUENCE_NAMES.items()
 ]
 PLAYER = [("0", "0"), ("1", "1")]
-PILE_MISSING = "Enter the card points of one player's pile"
-LAST_MISSING = "Who took the last trick? (rule 5)"
+PILE_MISSING = lazy_pgettext("tartli", "Enter the card points of one player's pile")
+LAST_MISSING = lazy_pgettext("tartli", "Who took the last trick? (rule 5)")
+PILE_HOLDS = lazy_pgettext("tartli", "A pile holds 0 to 151 card points")
+NO = [("", lazy_pgettext("tartli", "no"))]
 
 
 def _dealer_field() -> RadioField:
     """Who dealt the hand (6.1.1), pre-set to the stored dealer or the app's proposal; a post
     without it keeps the dealer as stored (a new hand: the proposal)."""
-    return RadioField("Dealer", choices=PLAYER, validate_choice=False, validators=[
-        Optional(), AnyOf(("0", "1"), "The dealer is one of the two players (rule 6.1.1)")])
+    return RadioField(lazy_pgettext("tartli", "Dealer"), choices=PLAYER, validate_choice=False,
+                      validators=[Optional(), AnyOf(("0", "1"), lazy_pgettext(
+                          "tartli", "The dealer is one of the two players (rule 6.1.1)"))])
 
 
 class NewMatchForm(FlaskForm):
-    player_a = StringField("First player", [InputRequired(), Length(max=40)])
-    player_b = StringField("Second player", [InputRequired(), Length(max=40)])
+    player_a = StringField(lazy_pgettext("tartli", "First player"),
+                           [InputRequired(), Length(max=40)])
+    player_b = StringField(lazy_pgettext("tartli", "Second player"),
+                           [InputRequired(), Length(max=40)])
     target = RadioField(
-        "Match to", choices=[("5", "5 buli"), ("10", "10 buli")], default="5",
-        validators=[InputRequired()],
+        lazy_pgettext("tartli", "Match to"), default="5", validators=[InputRequired()],
+        choices=[("5", lazy_pgettext("tartli", "5 buli")),
+                 ("10", lazy_pgettext("tartli", "10 buli"))],
     )
     first_dealer = RadioField(
-        "First dealer", choices=[("0", "First player"), ("1", "Second player")], default="0",
-        validators=[InputRequired()],
+        lazy_pgettext("tartli", "First dealer"), default="0", validators=[InputRequired()],
+        choices=[("0", lazy_pgettext("tartli", "First player")),
+                 ("1", lazy_pgettext("tartli", "Second player"))],
     )
 
 
 def _pile_field(*required: Any) -> WholeNumber:
-    return WholeNumber("Card points in the pile", validators=[
-        *required, NumberRange(0, PILES_TOTAL, "A pile holds 0 to 151 card points (rule 3)")])
+    return WholeNumber(lazy_pgettext("tartli", "Card points in the pile"), validators=[
+        *required, NumberRange(0, PILES_TOTAL, lazy_pgettext(
+            "tartli", "A pile holds 0 to 151 card points (rule 3)"))])
 
 
 class IndicatorForm(FlaskForm):
@@ -63,17 +74,19 @@ class IndicatorForm(FlaskForm):
     "played" action): indicator, dealer and the finish facts in one go."""
 
     indicator = RadioField(
-        "Trump indicator", choices=CARDS,
-        validators=[InputRequired("Pick the trump indicator card (rule 2.2)")],
+        lazy_pgettext("tartli", "Trump indicator"), choices=CARDS,
+        validators=[InputRequired(lazy_pgettext(
+            "tartli", "Pick the trump indicator card (rule 2.2)"))],
     )
     dealer = _dealer_field()
     # the finish facts (rule 6.1.5), required only when the hand is scored at once
-    pile_player = RadioField("Pile of", choices=PLAYER, default="0", validate_choice=False,
-                             validators=[Optional(), AnyOf(("0", "1"))])
+    pile_player = RadioField(lazy_pgettext("tartli", "Pile of"), choices=PLAYER, default="0",
+                             validate_choice=False, validators=[Optional(), AnyOf(("0", "1"))])
     pile = _pile_field(Optional())
-    last = RadioField("Last trick", choices=PLAYER, validate_choice=False,
+    last = RadioField(lazy_pgettext("tartli", "Last trick"), choices=PLAYER, validate_choice=False,
                       validators=[Optional(), AnyOf(("0", "1"))])
-    stichmatsch = SelectField("Stichmatsch", choices=[("", "no")] + PLAYER, default="")
+    stichmatsch = SelectField(lazy_pgettext("tartli", "Stichmatsch"), choices=NO + PLAYER,
+                              default="")
 
     def finish_typed(self) -> bool:
         """Did the table enter any finish fact (a pile, the last trick, a stichmatsch)?"""
@@ -82,41 +95,48 @@ class IndicatorForm(FlaskForm):
 
 
 class TrickForm(FlaskForm):
-    cards_0 = SelectMultipleField("Declares", choices=CARDS, validators=[Optional()])
-    cards_1 = SelectMultipleField("Declares", choices=CARDS, validators=[Optional()])
-    conceded_0 = SelectField("Or", choices=CONCEDED, default="")
-    conceded_1 = SelectField("Or", choices=CONCEDED, default="")
-    bela = SelectField("Béla", choices=[("", "no béla")] + PLAYER, default="")
-    exchange = BooleanField("Trump 7 exchanged before this trick")
-    winner = SelectField("Winner", choices=[("", "not yet")] + PLAYER, default="")
+    cards_0 = SelectMultipleField(lazy_pgettext("tartli", "Declares"), choices=CARDS,
+                                  validators=[Optional()])
+    cards_1 = SelectMultipleField(lazy_pgettext("tartli", "Declares"), choices=CARDS,
+                                  validators=[Optional()])
+    conceded_0 = SelectField(lazy_pgettext("tartli", "Or"), choices=CONCEDED, default="")
+    conceded_1 = SelectField(lazy_pgettext("tartli", "Or"), choices=CONCEDED, default="")
+    bela = SelectField(lazy_pgettext("tartli", "Béla"), default="",
+                       choices=[("", lazy_pgettext("tartli", "no béla"))] + PLAYER)
+    exchange = BooleanField(lazy_pgettext("tartli", "Trump 7 exchanged before this trick"))
+    winner = SelectField(lazy_pgettext("tartli", "Winner"), default="",
+                         choices=[("", lazy_pgettext("tartli", "not yet"))] + PLAYER)
 
 
 class FinishForm(FlaskForm):
-    pile_player = RadioField("Pile of", choices=PLAYER, default="0",
+    pile_player = RadioField(lazy_pgettext("tartli", "Pile of"), choices=PLAYER, default="0",
                              validators=[InputRequired()])
     pile = _pile_field(InputRequired(PILE_MISSING))
-    last = RadioField("Last trick", choices=PLAYER, validators=[InputRequired(LAST_MISSING)])
-    stichmatsch = SelectField("Stichmatsch", choices=[("", "no")] + PLAYER, default="")
+    last = RadioField(lazy_pgettext("tartli", "Last trick"), choices=PLAYER,
+                      validators=[InputRequired(LAST_MISSING)])
+    stichmatsch = SelectField(lazy_pgettext("tartli", "Stichmatsch"), choices=NO + PLAYER,
+                              default="")
 
 
 class ClaimForm(FlaskForm):
-    claimant = RadioField("Claimed by", choices=PLAYER,
-                          validators=[InputRequired("Who claimed 501?")])
-    completed = WholeNumber("Tricks completed", validators=[
-        InputRequired(), NumberRange(0, TRICKS - 1, "A claim comes before trick 16 is complete "
-                                     "(rule 7.3.1)"),
+    claimant = RadioField(lazy_pgettext("tartli", "Claimed by"), choices=PLAYER,
+                          validators=[InputRequired(lazy_pgettext("tartli", "Who claimed 501?"))])
+    completed = WholeNumber(lazy_pgettext("tartli", "Tricks completed"), validators=[
+        InputRequired(), NumberRange(0, TRICKS - 1, lazy_pgettext(
+            "tartli", "A claim comes before trick 16 is complete (rule 7.3.1)")),
     ])
-    step7 = BooleanField("The melds of the trick in progress had already scored")
-    pile_0 = WholeNumber("Pile", validators=[
-        InputRequired(), NumberRange(0, PILES_TOTAL, "A pile holds 0 to 151 card points")])
-    pile_1 = WholeNumber("Pile", validators=[
-        InputRequired(), NumberRange(0, PILES_TOTAL, "A pile holds 0 to 151 card points")])
+    step7 = BooleanField(lazy_pgettext(
+        "tartli", "The melds of the trick in progress had already scored"))
+    pile_0 = WholeNumber(lazy_pgettext("tartli", "Pile"), validators=[
+        InputRequired(), NumberRange(0, PILES_TOTAL, PILE_HOLDS)])
+    pile_1 = WholeNumber(lazy_pgettext("tartli", "Pile"), validators=[
+        InputRequired(), NumberRange(0, PILES_TOTAL, PILE_HOLDS)])
 
 
 class DeciderForm(FlaskForm):
     dealer = _dealer_field()
-    first = RadioField("First to score", choices=PLAYER,
-                       validators=[InputRequired("Who scored first?")])
+    first = RadioField(lazy_pgettext("tartli", "First to score"), choices=PLAYER,
+                       validators=[InputRequired(lazy_pgettext("tartli", "Who scored first?"))])
 
 
 FORMS: dict[str, type[FlaskForm]] = {
@@ -127,7 +147,8 @@ FORMS: dict[str, type[FlaskForm]] = {
 
 def _hand(ctx: ActionContext, hands: list[dict[str, Any]]) -> dict[str, Any]:
     if ctx.hand > len(hands):
-        raise RuleViolation("hand.none", "Start the hand first: pick the trump indicator", "2.2")
+        raise RuleViolation("hand.none", T("Start the hand first: pick the trump indicator"),
+                            "2.2")
     return hands[ctx.hand - 1]
 
 
@@ -141,7 +162,8 @@ def _melds(cards: list[str], conceded: str, who: str, seat: int) -> list[str]:
     if cards and conceded:
         raise RuleViolation(
             "meld.conceded-and-cards",
-            f"{who}: either pick the cards shown or mark the announcement conceded, not both",
+            T("%(player)s: either pick the cards shown or mark the announcement conceded, not "
+              "both", player=who),
             "6.1.4",
         ).of_seat(seat)
     if conceded:
@@ -149,7 +171,8 @@ def _melds(cards: list[str], conceded: str, who: str, seat: int) -> list[str]:
     try:
         return [str(m) for m in recognize(HUNGARIAN.parse_many(cards))]
     except RuleViolation as error:
-        error.message = f"{who}: {error.message}"
+        error.message = T("%(player)s: %(refusal)s", player=who,
+                          refusal=error.message)
         raise error.of_seat(seat) from None
 
 
@@ -158,10 +181,10 @@ def _start(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     hands = ctx.hands()
     if ctx.hand > len(hands):
         if ctx.result.draft is not None:
-            raise RuleViolation("hand.open", "Finish the hand in progress first", "6.1")
+            raise RuleViolation("hand.open", T("Finish the hand in progress first"), "6.1")
         if ctx.result.standing.next_hand == "decider":
             raise RuleViolation(
-                "decider.due", "This is a decider hand: record who scored first", "7.4")
+                "decider.due", T("This is a decider hand: record who scored first"), "7.4")
         hands.append({"dealer": _dealer(ctx, form), "indicator": form.indicator.data,
                       "exchange": None, "tricks": [], "bela": None, "end": None})
     else:
@@ -172,9 +195,9 @@ def _start(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
 def apply_indicator(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     if form.finish_typed():
         # "Start hand" (or the Enter key) with finish facts typed: never drop them unseen
-        form.pile.errors.append("You entered how the hand finished: tap Score the hand to "
-                                "score it now, or clear the pile and the last trick to start "
-                                "the hand only")
+        form.pile.errors.append(pgettext(
+            "tartli", "You entered how the hand finished: tap Score the hand to score it now, "
+            "or clear the pile and the last trick to start the hand only"))
         raise FormInvalid("indicator", form)
     return _start(ctx, form)
 
@@ -182,9 +205,9 @@ def apply_indicator(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
 def apply_played(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     """A hand played without recording its tricks: started and scored in one go."""
     if form.pile.data is None:
-        form.pile.errors.append(PILE_MISSING)
+        form.pile.errors.append(str(PILE_MISSING))
     if not form.last.data:
-        form.last.errors.append(LAST_MISSING)
+        form.last.errors.append(str(LAST_MISSING))
     if form.pile.errors or form.last.errors:
         raise FormInvalid("indicator", form)
     hands = _start(ctx, form)
@@ -192,15 +215,15 @@ def apply_played(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     return hands
 
 
-def _trick_verb(ctx: ActionContext, form: Any) -> str:
+def _trick_verb(ctx: ActionContext, form: Any) -> Text:
     """The history's verb for a trick: its declarations checked before it is won, the trick
     won, or a trick already won changed (never "Trick 1 of hand 4" twice)."""
     if form.winner.data == "":
-        return "Declarations in trick"
+        return T("Declarations in trick")
     t, recorded = ctx.trick or 0, (ctx.facts or {}).get("tricks") or []
     if 1 <= t <= len(recorded) and recorded[t - 1].get("winner") is not None:
-        return "Change to trick"
-    return "Trick"
+        return T("Change to trick")
+    return T("Trick")
 
 
 def apply_trick(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
@@ -209,8 +232,9 @@ def apply_trick(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     t = ctx.trick or 0
     tricks = hand.setdefault("tricks", [])
     if not 1 <= t <= min(len(tricks) + 1, TRICKS):
-        raise RuleViolation("trick.order", f"Record the tricks in order; next is trick "
-                                           f"{min(len(tricks) + 1, TRICKS)}", "6.1.2")
+        raise RuleViolation("trick.order", T(
+            "Record the tricks in order; next is trick %(number)s",
+            number=min(len(tricks) + 1, TRICKS)), "6.1.2")
     names = ctx.names
     melds = [
         _melds(form.cards_0.data or [], form.conceded_0.data, names[0], 0),
@@ -218,8 +242,8 @@ def apply_trick(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     ]
     if (melds[0] or melds[1]) and t > MELD_TRICKS:
         raise RuleViolation(
-            "meld.window", f"Sets and sequences may be declared only in tricks 1–8, not in "
-            f"trick {t}", "4.3.1").of_seat(0 if melds[0] else 1)
+            "meld.window", T("Sets and sequences may be declared only in tricks 1–8, not in "
+                             "trick %(number)s", number=t), "4.3.1").of_seat(0 if melds[0] else 1)
     entry = {"winner": None if form.winner.data == "" else int(form.winner.data), "melds": melds}
     if t > len(tricks):
         tricks.append(entry)
@@ -229,22 +253,23 @@ def apply_trick(ctx: ActionContext, form: Any) -> list[dict[str, Any]]:
     if form.bela.data:
         if bela and bela["trick"] != t:
             raise RuleViolation(
-                "bela.twice", f"Béla was already declared in trick {bela['trick']}: at most one "
-                "béla per hand", "4.7")
+                "bela.twice", T("Béla was already declared in trick %(number)s: at most "
+                                "one béla per hand", number=bela['trick']), "4.7")
         if t > MELD_TRICKS:
-            raise RuleViolation("bela.window", "Béla may be declared only until trick 8 is "
-                                               "complete", "4.7")
+            raise RuleViolation("bela.window", T("Béla may be declared only until trick 8 "
+                                                 "is complete"), "4.7")
         hand["bela"] = {"player": int(form.bela.data), "trick": t}
     elif bela and bela["trick"] == t:
         hand["bela"] = None
     exchange = hand.get("exchange")
     if form.exchange.data:
         if exchange and exchange != t:
-            raise RuleViolation("exchange.twice", f"The trump 7 was already exchanged before "
-                                                  f"trick {exchange}: at most once", "2.8")
+            raise RuleViolation("exchange.twice", T(
+                "The trump 7 was already exchanged before trick %(number)s: at most once",
+                number=exchange), "2.8")
         if t > EXCHANGE_TRICKS:
-            raise RuleViolation("exchange.window", "The trump 7 may be exchanged only before "
-                                                   "tricks 1–7", "2.8")
+            raise RuleViolation("exchange.window", T(
+                "The trump 7 may be exchanged only before tricks 1–7"), "2.8")
         hand["exchange"] = t
     elif exchange == t:
         hand["exchange"] = None
@@ -321,13 +346,15 @@ class TartliWeb(WebGame):
             return None
         return super().refused_field(form, violation)
     actions = {
-        "indicator": Action("indicator", apply_indicator, "Trump indicator"),
-        "trick": Action("trick", apply_trick, "Trick", per_trick=True, verb_of=_trick_verb),
-        "finish": Action("finish", apply_finish, "Hand finished"),
+        "indicator": Action("indicator", apply_indicator, T("Trump indicator"),
+                            T("trump indicator")),
+        "trick": Action("trick", apply_trick, T("Trick"), T("trick"), per_trick=True,
+                        verb_of=_trick_verb),
+        "finish": Action("finish", apply_finish, T("Hand finished"), T("hand finished")),
         # the start form's "Score the hand": the indicator form with the finish facts
-        "played": Action("indicator", apply_played, "Hand scored"),
-        "claim": Action("claim", apply_claim, "Claim of 501"),
-        "decider": Action("decider", apply_decider, "Decider hand"),
+        "played": Action("indicator", apply_played, T("Hand scored"), T("hand scored")),
+        "claim": Action("claim", apply_claim, T("Claim of 501"), T("claim of 501")),
+        "decider": Action("decider", apply_decider, T("Decider hand"), T("decider hand")),
     }
 
     def new_form(self) -> FlaskForm:

@@ -485,12 +485,13 @@ class TrogguWeb(WebGame):
     decisions_template = "games/troggu/_decisions.html"
     form_classes = FORMS
     actions = {
-        "bids": Action("bids", apply_bids, "Bidding"),
-        "call": Action("call", apply_call, "Partner call"),
-        "discard": Action("discard", apply_discard, "Discard"),
-        "nodiscard": Action("nodiscard", apply_no_discard, "Discard left unrecorded"),
-        "finish": Action("finish", apply_finish, "Hand scored"),
-        "misere": Action("misere", apply_misere, "Misère scored"),
+        "bids": Action("bids", apply_bids, T("Bidding"), T("bidding")),
+        "call": Action("call", apply_call, T("Partner call"), T("partner call")),
+        "discard": Action("discard", apply_discard, T("Discard"), T("discard")),
+        "nodiscard": Action("nodiscard", apply_no_discard, T("Discard left unrecorded"),
+                             T("discard left unrecorded")),
+        "finish": Action("finish", apply_finish, T("Hand scored"), T("hand scored")),
+        "misere": Action("misere", apply_misere, T("Misère scored"), T("misère scored")),
     }
 
     def new_form(self) -> FlaskForm:

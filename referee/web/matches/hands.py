@@ -148,7 +148,8 @@ def save(posted: Posted, change: Change) -> None:
     """Store the change as one event of the history, labelled with what was done."""
     stored, spec, ctx = posted.stored, posted.spec, posted.ctx
     # an earlier hand's editor says "Hand 3 edited (trick 5)": an edit, whichever
-    verb = spec.verb_of(ctx, posted.form) if spec.verb_of and not posted.editing else spec.verb
+    verb = (spec.edited if posted.editing
+            else spec.verb_of(ctx, posted.form) if spec.verb_of else spec.verb)
     label = action_label(verb, posted.web.game.hand_word, ctx.hand, ctx.trick, posted.editing)
     store().save_hands(stored.id, stored.hands, change.hands, label_with(label, change.plan),
                        device(), version=stored.version,
@@ -200,29 +201,29 @@ def answer(posted: Posted, change: Change) -> Any:
     return after_change(posted.stored.id, hand if posted.editing else None)
 
 
-def action_label(verb: str, word: str, hand: int, trick: int | None, editing: bool) -> Text:
+def action_label(verb: Text, word: str, hand: int, trick: int | None, editing: bool) -> Text:
     """The history's label of a change, a sentence kept to be said in each phone's language:
     what was recorded ("Trick 5 of hand 3", "Hand finished (hand 3)"), or, from the editor of
-    an earlier hand, that the hand was edited and in what ("Hand 3 edited (trick 5)")."""
+    an earlier hand, that the hand was edited and in what ("Hand 3 edited (trick 5)"). ``verb``
+    is the game's own sentence for the change (``Action.verb``, or ``Action.edited`` for an
+    edit: "trick", "hand finished"), one message of its own; each shape below is a whole
+    sentence, one for a deal and one for a hand."""
     deal = word == "deal"
     if editing:
-        lowered = _verb(verb[:1].lower() + verb[1:])
-        what = lowered if trick is None else T("%(verb)s %(trick)s", verb=lowered, trick=trick)
-        return (T("Deal %(number)s edited (%(what)s)", number=hand, what=what) if deal
-                else T("Hand %(number)s edited (%(what)s)", number=hand, what=what))
+        if trick is not None:
+            return (T("Deal %(number)s edited (%(what)s %(trick)s)", number=hand, what=verb,
+                      trick=trick) if deal
+                    else T("Hand %(number)s edited (%(what)s %(trick)s)", number=hand, what=verb,
+                           trick=trick))
+        return (T("Deal %(number)s edited (%(what)s)", number=hand, what=verb) if deal
+                else T("Hand %(number)s edited (%(what)s)", number=hand, what=verb))
     if trick is not None:
-        return (T("%(verb)s %(trick)s of deal %(number)s", verb=_verb(verb), trick=trick,
-                  number=hand) if deal
-                else T("%(verb)s %(trick)s of hand %(number)s", verb=_verb(verb), trick=trick,
+        return (T("%(verb)s %(trick)s of deal %(number)s", verb=verb, trick=trick, number=hand)
+                if deal
+                else T("%(verb)s %(trick)s of hand %(number)s", verb=verb, trick=trick,
                        number=hand))
-    return (T("%(verb)s (deal %(number)s)", verb=_verb(verb), number=hand) if deal
-            else T("%(verb)s (hand %(number)s)", verb=_verb(verb), number=hand))
-
-
-def _verb(verb: str) -> Text:
-    """A game's verb for the history ("Trick", "Bidding") as a sentence of its own: its
-    English words are its message id (a catalogue holding them says it)."""
-    return verb if isinstance(verb, Text) else Text(str(verb), {})
+    return (T("%(verb)s (deal %(number)s)", verb=verb, number=hand) if deal
+            else T("%(verb)s (hand %(number)s)", verb=verb, number=hand))
 
 
 def unseen_errors(html: str, form: FlaskForm) -> str | None:

@@ -1,0 +1,73 @@
+"""Every word a player reads on a game's own pages goes through the catalogues (issue 22):
+under a catalogue that upper-cases each message (its placeholders kept), each game's new-match
+page, its editor with a hand in progress and a refusal show no lower-case English word of the
+app's own, outside the players' names."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from webtools import Page, Table
+
+from tests.web.circles.test_circle_languages import Upper, english_words, shouting
+
+__all__ = ["shouting"]
+
+PLAYERS = ["Anne", "Bruno", "Carla", "Dario", "Erik"]
+# The cards' short names and the suits' symbols are the table's notation, alike in every
+# language; the names of the players.
+SHOWN_AS_IS = set(PLAYERS)
+
+# Per game: the new-match form, and the first action of a hand (its name and its fields).
+GAMES: dict[str, tuple[dict[str, Any], str, dict[str, Any]]] = {
+    "tartli": ({"player_a": "Anne", "player_b": "Bruno", "target": "5", "first_dealer": "0"},
+               "indicator", {"indicator-indicator": "8h"}),
+    "marjolet": ({"player_a": "Anne", "player_b": "Bruno", "target": "500",
+                  "first_dealer": "1", "rules": "default"},
+                 "turnup", {"turnup-turnup": "9c"}),
+    "stovkahra": ({"north": "Anne", "east": "Bruno", "south": "Carla", "west": "Dario",
+                   "target": "10", "first_dealer": "3", "shuffle_reminder": "each game"},
+                  "start", {"start-dealer": "3"}),
+    "troggu": ({"players": PLAYERS + [""] * 3, "first_dealer": "0", "stake": "10",
+                "threshold": "standard"},
+               "bids", {"bids-dealer": "0", "bids-fool": "", "bids-bagatt": "",
+                        **{f"bids-bid_{seat}": "pass" for seat in range(5)},
+                        "bids-bid_1": "solo"}),
+}
+
+
+def left(page: Page) -> list[str]:
+    return [w for w in english_words(page.html) if w not in SHOWN_AS_IS]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_games_pages_say_every_word_through_the_catalogue(
+        table: Table, shouting: None, name: str) -> None:
+    new, action, fields = GAMES[name]
+    page = table.get(f"/new/{name}")
+    assert page.status == 200
+    assert left(page) == [], "new-match page"
+
+    made = table.post(f"/new/{name}", new)
+    assert made.status == 302, made.errors
+    assert made.location and re.fullmatch(r"/m/[\w-]+", made.location)
+    mid = made.location.rsplit("/", 1)[1]
+
+    started = table.post(f"/m/{mid}/hands/1/{action}", fields, prefix=action)
+    assert started.status in (200, 302), started.errors
+    page = table.get(f"/m/{mid}")
+    assert page.status == 200
+    assert left(page) == [], "editor of a hand in progress"
+
+    # the next hand started while this one is open: refused, with the rules' words
+    refused = table.post(f"/m/{mid}/hands/2/{action}", fields, prefix=action)
+    assert refused.status == 422, refused.status
+    assert left(refused) == [], "refusal"
+
+
+def test_the_catalogue_is_the_upper_one(shouting: None) -> None:
+    import flask_babel
+
+    assert isinstance(flask_babel.Domain().get_translations(), Upper)
