@@ -19,7 +19,6 @@ import re
 import threading
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -28,13 +27,23 @@ from urllib.request import url2pathname
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from .. import numbers
 from ..charts import PAPER, running_totals
 from ..engine import matchfile, scoring
 from ..engine.games import get
 from ..engine.games.base import MatchResult
-from ..engine.words import Catalogue, Text, say
 from . import cards, stovkahra, troggu
+from .language import (
+    catalogue,
+    current,
+    finalize,
+    in_language,
+    number,
+    page_numbers,
+    said_text,
+    signed,
+)
+
+__all__ = ["environment", "html_to_pdf", "in_language", "render_html", "render_pdf"]
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "static"
@@ -46,11 +55,6 @@ Context = Callable[[dict[str, Any], MatchResult], dict[str, Any]]
 # HTML parser and WeasyPrint made a node and a box of each run of it between two cells, only
 # to drop it (a fiftieth of the 100-hand sheet's Python calls; issue 12).
 BETWEEN_TABLE_TAGS = re.compile(r">\s+(?=</?(?:table|colgroup|col|thead|tbody|tfoot|tr|th|td)\b)")
-
-# The language a sheet is being written in (``render_html``): its code and catalogue (None:
-# English, as the templates and the engine write it).
-_language: ContextVar[tuple[str, Catalogue | None]] = ContextVar(
-    "language", default=("en", None))
 
 # What a game's sheet (templates/pdf/<game>.html) needs beyond the match and its result.
 CONTEXTS: dict[str, Context] = {"troggu": troggu.context, "stovkahra": stovkahra.context}
@@ -66,80 +70,22 @@ def environment() -> Environment:
         trim_blocks=True, lstrip_blocks=True,
     )
     env.filters["marked"] = cards.marked
-    env.filters.update(number=_number, signed=_signed)
+    env.filters.update(number=number, signed=signed)
     # the templates' words and the engine's sentences in the sheet's language
     env.add_extension("jinja2.ext.i18n")
     env.policies["ext.i18n.trimmed"] = True
     env.install_gettext_callables(  # type: ignore[attr-defined]
-        gettext=lambda message: _said().gettext(message),
-        ngettext=lambda singular, plural, n: _said().ngettext(singular, plural, n),
-        pgettext=lambda context, message: _said().pgettext(context, message),
-        npgettext=lambda context, singular, plural, n: _said().npgettext(
+        gettext=lambda message: catalogue().gettext(message),
+        ngettext=lambda singular, plural, n: catalogue().ngettext(singular, plural, n),
+        pgettext=lambda context, message: catalogue().pgettext(context, message),
+        npgettext=lambda context, singular, plural, n: catalogue().npgettext(
             context, singular, plural, n),
         newstyle=True)
-    env.finalize = _finalize
-    env.globals["sheet_lang"] = lambda: _language.get()[0].replace("_", "-")   # <html lang>
-    env.filters["say"] = env.globals["say"] = _finalize
+    env.finalize = finalize
+    env.globals["sheet_lang"] = lambda: current.get()[0].replace("_", "-")   # <html lang>
+    env.globals["page_numbers"] = page_numbers
+    env.filters["say"] = env.globals["say"] = finalize
     return env
-
-
-class _English:
-    """The catalogue of a sheet in English: every message as written."""
-
-    def gettext(self, message: str, /) -> str:
-        return message
-
-    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
-        return singular if n == 1 else plural
-
-    def pgettext(self, context: str, message: str, /) -> str:
-        return message
-
-    def npgettext(self, context: str, singular: str, plural: str, n: int, /) -> str:
-        return singular if n == 1 else plural
-
-
-def _said() -> Catalogue:
-    return _language.get()[1] or _English()
-
-
-def language() -> str:
-    """The code of the language the sheet is being written in (``de_CH``; ``en``)."""
-    return _language.get()[0]
-
-
-def _number(value: float | str) -> str:
-    return numbers.number(value, _language.get()[0])
-
-
-def _signed(value: float) -> str:
-    return numbers.signed(value, _language.get()[0])
-
-
-def _finalize(value: object) -> object:
-    """An engine sentence in the sheet's language; anything else as it is."""
-    if not isinstance(value, Text):
-        return value
-    code, catalogue = _language.get()
-    if catalogue is None:
-        return str.__str__(value)
-    return say(value, catalogue, number=_number)
-
-
-def _said_text(value: Text) -> str:
-    """An engine sentence in the sheet's language (the chart's words)."""
-    return str(_finalize(value))
-
-
-@contextmanager
-def in_language(language: str, catalogue: Catalogue | None) -> Iterator[None]:
-    """Sheets made meanwhile (in this thread) written in ``language`` (its code: ``de_CH``),
-    ``catalogue`` its messages (None: English, as the templates and the engine write it)."""
-    token = _language.set((language, catalogue))
-    try:
-        yield
-    finally:
-        _language.reset(token)
 
 
 def render_html(m: matchfile.MatchFile, explained: bool = False, match: Hashable = None) -> str:
@@ -152,9 +98,9 @@ def render_html(m: matchfile.MatchFile, explained: bool = False, match: Hashable
     context: dict[str, Any] = {
         "m": m, "game": game, "result": result, "names": list(m.settings["players"]),
         "rules": game.rules_in_force(m.settings),
-        "chart": running_totals(game, m.settings, result, layout=PAPER, say=_said_text,
-                                number=_number),
-        "explained": explained, "lang": _language.get()[0].replace("_", "-"),
+        "chart": running_totals(game, m.settings, result, layout=PAPER, say=said_text,
+                                number=number),
+        "explained": explained, "lang": current.get()[0].replace("_", "-"),
     }
     if m.game in CONTEXTS:
         context.update(CONTEXTS[m.game](m.settings, result))

@@ -13,6 +13,7 @@ from markupsafe import Markup
 
 from ..engine.cards import Deck
 from ..marks import Face, deck_of, mark_cards
+from .language import finalize
 
 
 def card_html(deck: Deck, found: Face) -> Markup:
@@ -30,7 +31,6 @@ def marked(context: Context, text: object, deck: Deck | None = None) -> Markup:
     """``text`` (an engine message) with every card written as rank and stand-in symbol printed
     with its pack's own mark, said in the sheet's language; the pack is ``deck``, else the
     sheet's game's."""
-    from . import _finalize  # the sheet's language (the package imports this module)
 
-    return mark_cards(_finalize(text), deck if isinstance(deck, Deck) else deck_of(context),
+    return mark_cards(finalize(text), deck if isinstance(deck, Deck) else deck_of(context),
                       card_html)

@@ -12,6 +12,7 @@ from ..engine.games.troggu import settle_up, table
 from ..engine.games.troggu.values import GAME_NAMES
 from ..engine.words import P, T, Text
 from ..numbers import ENGLISH, current_locale, format_chf, signed
+from .language import current
 
 VARIANTS: tuple[tuple[str, Text, Text], ...] = (
     ("kings_any_number", P("troggu", "Kings: any number"),
@@ -61,13 +62,12 @@ def francs(amount: int, locale: str | None = None) -> str:
 
 def context(settings: dict[str, Any], result: MatchResult) -> dict[str, Any]:
     """What templates/pdf/troggu.html needs beyond the match and its result."""
-    from . import language  # the sheet's language (the package imports this module)
 
     names = list(settings["players"])
     t = table(settings)
     return {
         "settle": settle(names, result.standing.totals), "variants": variants(settings),
         "threshold": t.threshold, "threshold_name": t.threshold_name, "sizes": t.sizes,
-        "game_names": GAME_NAMES, "rappen": partial(rappen, locale=language()),
-        "francs": partial(francs, locale=language()), "card_name": card_name,
+        "game_names": GAME_NAMES, "rappen": partial(rappen, locale=current.get()[0]),
+        "francs": partial(francs, locale=current.get()[0]), "card_name": card_name,
     }

@@ -78,8 +78,8 @@ def test_the_scoresheet_is_made_in_the_match_s_language_whichever_phone_asks(
     made: list[str] = []
 
     def fake(m: matchfile.MatchFile, explained: bool = False, match: object = None) -> bytes:
-        from referee.scoresheet import _language
-        made.append(_language.get()[0])
+        from referee.scoresheet.language import current
+        made.append(current.get()[0])
         return b"%PDF-1.4 fake"
 
     monkeypatch.setattr(exports, "render_pdf", fake)
