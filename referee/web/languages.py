@@ -50,6 +50,7 @@ def init(app: Flask) -> None:
     app.jinja_env.policies["ext.i18n.trimmed"] = True
     app.jinja_env.finalize = finalize
     app.jinja_env.filters["say"] = say
+    app.jinja_env.filters["english"] = english
     app.jinja_env.globals.update(say=say, languages=menu, html_lang=html_lang)
     app.after_request(_remembered)
 
@@ -96,6 +97,12 @@ def say(value: object) -> object:
 
 
 finalize = say
+
+
+def english(value: object) -> str:
+    """``value`` as the code writes it, never translated: a suit's name in a CSS class or a
+    file name ("suit-acorns"), which must not change with the reader's language."""
+    return str.__str__(value) if isinstance(value, str) else str(value)
 
 
 def menu() -> list[dict[str, Any]]:

@@ -107,3 +107,16 @@ def test_a_table_reads_its_language_and_no_english(app: Flask, client: FlaskClie
         if found:
             left[what] = found
     assert left == {}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_suits_marks_keep_their_classes_in_every_language(app: Flask, client: FlaskClient,
+                                                              language: str) -> None:
+    """A suit's mark is drawn by its CSS class ("suit-acorns"), which the language never
+    changes; only the words a reader reads do."""
+    client.get(f"/?lang={language}")
+    m = matchfile.load((DATA / FILES["tartli"]).read_bytes())
+    edit = app.extensions["referee.store"].create(m.game, m.settings, m.hands)
+    page = client.get(f"/m/{edit}/hands/1").get_data(as_text=True)
+    for suit in ("acorns", "leaves", "hearts", "bells"):
+        assert f"suit-{suit}" in page and f"of-{suit}" in page, suit
