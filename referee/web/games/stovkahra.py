@@ -410,11 +410,13 @@ class StovkahraWeb(WebGame):
 
     def settings_from(self, form: Any) -> dict[str, Any]:
         players = [form.north.data, form.east.data, form.south.data, form.west.data]
+        # a team left unnamed: its players' names, else where it sits, in the words of the phone
+        # starting the match (the match's language); stored as a name typed would be
         teams = [
-            # a team left unnamed: its players' names, else where it sits, in the words of the
-            # phone starting the match (the match's language); stored as a name typed would be
-            form.team_ns.data or _pair(players[0], players[2], pgettext("stovkahra", "North–South")),
-            form.team_ew.data or _pair(players[1], players[3], pgettext("stovkahra", "East–West")),
+            form.team_ns.data or _pair(players[0], players[2],
+                                       pgettext("stovkahra", "North–South")),
+            form.team_ew.data or _pair(players[1], players[3],
+                                       pgettext("stovkahra", "East–West")),
         ]
         return {
             "players": players, "teams": teams, "target": form.target.data,
