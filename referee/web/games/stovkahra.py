@@ -6,7 +6,7 @@ from functools import partial
 from typing import Any
 
 from flask import request
-from flask_babel import gettext, lazy_pgettext
+from flask_babel import LazyString, gettext, lazy_pgettext, pgettext
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -39,6 +39,12 @@ SEVEN_TEAM = [("", "—")] + TEAMS
 DEAL_POINTS = 72
 LAST_SEVEN_TRICK = 8
 CARD_POINTS = lazy_pgettext("stovkahra", "Card points")
+
+
+def _suit_choice(suit: str) -> LazyString:
+    """A suit to choose: its symbol and its name (the pack's word) in the request's language:
+    "♣ clubs"."""
+    return LazyString(lambda: f"{FRENCH.suit_symbols[suit]} {say(FRENCH.suit_names[suit])}")
 
 
 def _name(label: Any) -> StringField:
@@ -80,8 +86,7 @@ class StartForm(FlaskForm):
     trumps = RadioField(lazy_pgettext("stovkahra", "Trumps (optional)"), default="",
                         validators=[Optional()],
                         choices=[("", lazy_pgettext("stovkahra", "not recorded"))] + [
-                            (s, f"{FRENCH.suit_symbols[s]} {FRENCH.suit_names[s]}")
-                            for s in FRENCH.suits])
+                            (s, _suit_choice(s)) for s in FRENCH.suits])
 
 
 class CombinationForm(FlaskForm):
@@ -405,9 +410,13 @@ class StovkahraWeb(WebGame):
 
     def settings_from(self, form: Any) -> dict[str, Any]:
         players = [form.north.data, form.east.data, form.south.data, form.west.data]
+        # a team left unnamed: its players' names, else where it sits, in the words of the phone
+        # starting the match (the match's language); stored as a name typed would be
         teams = [
-            form.team_ns.data or _pair(players[0], players[2], "North–South"),
-            form.team_ew.data or _pair(players[1], players[3], "East–West"),
+            form.team_ns.data or _pair(players[0], players[2],
+                                       pgettext("stovkahra", "North–South")),
+            form.team_ew.data or _pair(players[1], players[3],
+                                       pgettext("stovkahra", "East–West")),
         ]
         return {
             "players": players, "teams": teams, "target": form.target.data,
