@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 from webtools import Page, Table
 
-from tests.web.circles.test_circle_languages import Upper, english_words, shouting
+from flask.testing import FlaskClient
 
-__all__ = ["shouting"]
+from tests.web.circles.test_circle_languages import Upper, english_words
+from tests.web.circles.test_circle_languages import shouting as upper_case
 
 PLAYERS = ["Anne", "Bruno", "Carla", "Dario", "Erik"]
 # The cards' short names and the suits' symbols are the table's notation, alike in every
@@ -38,8 +39,27 @@ GAMES: dict[str, tuple[dict[str, Any], str, dict[str, Any]]] = {
 }
 
 
+# what a screen reader says of an element
+READ_ALOUD = re.compile(r'\s(?:aria-label|aria-description|title|placeholder|alt)="([^"]*)"')
+
+
+@pytest.fixture
+def shouting(upper_case: None, client: FlaskClient, table: Table) -> None:
+    """The upper-casing catalogue, the phone reading French (English says the engine's
+    sentences as the code writes them, never through a catalogue) and named as a player is
+    (the history names the phone; a phone without a name shows letters of its code)."""
+    client.get("/?lang=fr")
+    client.post("/device", data={"csrf_token": table.token, "name": "Anne"})
+
+
+# the history's device: its name as typed, then its short id in hex ("Anne · 3fa2")
+DEVICE_ID = re.compile(r'(<small class="device">[^<]*) · [0-9a-f]+(?=</small>)')
+
+
 def left(page: Page) -> list[str]:
-    return [w for w in english_words(page.html) if w not in SHOWN_AS_IS]
+    html = DEVICE_ID.sub(r"\1", page.html)
+    said = " ".join(READ_ALOUD.findall(html))
+    return [w for w in english_words(html) + english_words(said) if w not in SHOWN_AS_IS]
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
