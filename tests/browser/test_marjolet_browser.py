@@ -72,7 +72,7 @@ def test_e1_melds_the_exchange_and_the_scoresheet(page: object, server: str) -> 
                              "Ace of clubs"])
     error = page.locator("#live .error")  # type: ignore[attr-defined]
     expect(error).to_contain_text("Deal 1: After trick 3, Anne's melds use 9 different cards, "
-                                  "but a player holds only 5 in his turn (rule 4.2.3)")
+                                  "but a player holds only 5 in a turn (rule 4.2.3)")
     expect(error).to_be_visible()
     expect(page.locator("#turn-cards input:checked")).to_have_count(4)  # type: ignore[attr-defined]
     expect(verdict).to_have_text("So far: Anne 100 · Bruno 0")
