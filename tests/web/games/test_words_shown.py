@@ -8,13 +8,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import flask_babel
 import pytest
+from flask.testing import FlaskClient
 from webtools import Page, Table
 
-from flask.testing import FlaskClient
-
-from tests.web.circles.test_circle_languages import Upper, english_words
-from tests.web.circles.test_circle_languages import shouting as upper_case
+from tests.shouting import Upper
+from tests.web.circles.test_circle_languages import english_words
 
 PLAYERS = ["Anne", "Bruno", "Carla", "Dario", "Erik"]
 # The cards' short names and the suits' symbols are the table's notation, alike in every
@@ -44,10 +44,11 @@ READ_ALOUD = re.compile(r'\s(?:aria-label|aria-description|title|placeholder|alt
 
 
 @pytest.fixture
-def shouting(upper_case: None, client: FlaskClient, table: Table) -> None:
+def shouting(monkeypatch: pytest.MonkeyPatch, client: FlaskClient, table: Table) -> None:
     """The upper-casing catalogue, the phone reading French (English says the engine's
     sentences as the code writes them, never through a catalogue) and named as a player is
     (the history names the phone; a phone without a name shows letters of its code)."""
+    monkeypatch.setattr(flask_babel.Domain, "get_translations", lambda self: Upper())
     client.get("/?lang=fr")
     client.post("/device", data={"csrf_token": table.token, "name": "Anne"})
 
@@ -88,6 +89,4 @@ def test_a_games_pages_say_every_word_through_the_catalogue(
 
 
 def test_the_catalogue_is_the_upper_one(shouting: None) -> None:
-    import flask_babel
-
     assert isinstance(flask_babel.Domain().get_translations(), Upper)
