@@ -18,8 +18,8 @@ from tests.web.circles.test_circle_languages import english_words
 
 PLAYERS = ["Anne", "Bruno", "Carla", "Dario", "Erik"]
 # The cards' short names and the suits' symbols are the table's notation, alike in every
-# language; the names of the players.
-SHOWN_AS_IS = set(PLAYERS)
+# language; the names of the players; the computer's name in the links' hint ("localhost").
+SHOWN_AS_IS = {*PLAYERS, "localhost"}
 
 # Per game: the new-match form, and the first action of a hand (its name and its fields).
 GAMES: dict[str, tuple[dict[str, Any], str, dict[str, Any]]] = {
