@@ -20,16 +20,23 @@ from ...engine.cards import HUNGARIAN
 from ...engine.errors import RuleViolation
 from ...engine.games.tartli import GAME
 from ...engine.games.tartli.facts import parse_hand
-from ...engine.games.tartli.melds import SEQUENCE_NAMES, Conceded, recognize
+from ...engine.games.tartli.melds import Conceded, recognize
 from ...engine.games.tartli.values import EXCHANGE_TRICKS, MELD_TRICKS, PILES_TOTAL, TRICKS
-from ...engine.words import P, T, Text
+from ...engine.words import T, Text
 from ..forms.fields import WholeNumber, chosen_seat
-from .base import Action, ActionContext, FormInvalid, InputRequired, WebGame, spoken
+from .base import Action, ActionContext, FormInvalid, InputRequired, WebGame
 
 CARDS = [(str(card), HUNGARIAN.short_name(card)) for card in HUNGARIAN.cards]
-CONCEDED = [("", "—"), ("set:?", lazy_pgettext("tartli", "announced a set, conceded"))] + [
-    (f"seq:?/{n}", spoken(P("tartli", "announced a %(name)s, conceded", name=name)))
-    for n, name in SEQUENCE_NAMES.items()
+# each a whole sentence: the sequence's name is the game's own word, inflected as a language
+# does (rules 4.1)
+CONCEDED = [
+    ("", "—"), ("set:?", lazy_pgettext("tartli", "announced a set, conceded")),
+    ("seq:?/3", lazy_pgettext("tartli", "announced a terc, conceded")),
+    ("seq:?/4", lazy_pgettext("tartli", "announced a kvart, conceded")),
+    ("seq:?/5", lazy_pgettext("tartli", "announced a kvint, conceded")),
+    ("seq:?/6", lazy_pgettext("tartli", "announced a szext, conceded")),
+    ("seq:?/7", lazy_pgettext("tartli", "announced a szept, conceded")),
+    ("seq:?/8", lazy_pgettext("tartli", "announced an okt, conceded")),
 ]
 PLAYER = [("0", "0"), ("1", "1")]
 PILE_MISSING = lazy_pgettext("tartli", "Enter the card points of one player's pile")

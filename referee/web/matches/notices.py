@@ -144,8 +144,8 @@ def flash_changes(messages: Changes, word: str) -> None:
         flash(message)
     if more := len(about_hands) - len(shown):
         flash(ngettext("… and %(num)s later deal changed.", "… and %(num)s later deals changed.",
-                       more, num=more) if word == "deal" else
+                       more) if word == "deal" else
               ngettext("… and %(num)s later hand changed.", "… and %(num)s later hands changed.",
-                       more, num=more))
+                       more))
     for message in messages[messages.about_hands:]:
         flash(message)

@@ -762,7 +762,7 @@ def test_winners_against_a_meld(game: Marjolet, htmx: bool) -> None:
     page = refused(game, mid, htmx,
                    lambda: game.winners(mid, 1, "BAB" + E1_WINNERS[3:], htmx=htmx),
                    "Deal 1: Anne cannot meld after trick 3: the trick record gives it to "
-                   "Bruno, and only the winner of a trick melds or exchanges, in his turn after "
+                   "Bruno, and only the winner of a trick melds or exchanges, in the turn after "
                    "it (rule 4.2.1)")
     assert page.selected("winners-w_3") == ["1"]                 # kept to correct
 
@@ -1027,7 +1027,7 @@ def test_a_meld_by_the_loser_of_the_trick(game: Marjolet, htmx: bool) -> None:
     assert game.turn(mid, 1, 3, A, FOUR["K"]).status == 302
     page = refused(game, mid, htmx, lambda: game.turn(mid, 1, 3, B, ["Jc", "Qc"], htmx=htmx),
                    "cannot meld after trick 3", "only the winner of a trick melds or "
-                   "exchanges, in his turn after it (rule 4.2.1)")
+                   "exchanges, in the turn after it (rule 4.2.1)")
     assert sorted(page.checked("turn-cards")) == ["Jc", "Qc"]
     assert page.checked("turn-winner") == ["1"]
 
@@ -1067,7 +1067,7 @@ def test_four_aces_and_four_kings_in_one_turn(game: Marjolet, htmx: bool) -> Non
     assert game.turn(mid, 1, 3, A, FOUR["A"]).status == 302
     refused(game, mid, htmx, lambda: game.turn(mid, 1, 3, A, FOUR["K"], htmx=htmx),
             "Deal 1: After trick 3, Anne's melds use 8 different cards, but a player holds "
-            "only 5 in his turn (rule 4.2.3)")
+            "only 5 in a turn (rule 4.2.3)")
     # all eight picked as one meld
     refused(game, mid, htmx, lambda: game.turn(mid, 1, 4, A, FOUR["A"] + FOUR["K"], htmx=htmx),
             "A♣ K♣ A♦ K♦ A♥ K♥ A♠ K♠ is not a meld")
@@ -1394,21 +1394,22 @@ END = mj_end((50, None), A, B)
     ([{"turnup": "9c", "tricks": [_t(B, a=["marriage:h"])], "seven_played": None,
        "end": None}],
      {}, "Deal 1: Anne cannot meld after trick 1: the trick record gives it to Bruno, and "
-         "only the winner of a trick melds or exchanges, in his turn after it (rule 4.2.1)"),
+         "only the winner of a trick melds or exchanges, in the turn after it (rule 4.2.1)"),
     ([{"turnup": "9c", "tricks": [_t()] * 10 + [_t(A, a=["marriage:h"])],
        "seven_played": None, "end": None}],
      {}, "Deal 1: Melds are declared only after tricks 1–10, not after trick 11: the stock is "
          "empty (rule 4.2.1)"),
     ([mj_deal("9c", {1: (A, ["four:A", "four:K"])})],
      {}, "Deal 1: After trick 1, Anne's melds use 8 different cards, but a player holds only 5 "
-         "in his turn (rule 4.2.3)"),
+         "in a turn (rule 4.2.3)"),
     ([mj_deal("9c", {1: (A, ["marriage:h"]), 2: (A, ["marriage:h"])})],
      {}, "Deal 1: After trick 2, Anne melds the marriage in hearts (K♥ Q♥) again after melding "
          "it after trick 1: the same cards score only once per deal (rule 4.3.2)"),
     ([mj_deal("9c", {1: (A, ["four:10"])})],
-     {}, "Deal 1: After trick 1, Anne: four tens are not a meld under the default melds"),
+     {}, "Deal 1: After trick 1, Anne melds four tens, which are not a meld under the default "
+         "melds"),
     ([mj_deal("9c", {1: (A, ["four:J"])})],
-     {"rules": "traditional"}, "four jacks are not a meld under the traditional melds"),
+     {"rules": "traditional"}, "four jacks, which are not a meld under the traditional melds"),
     ([mj_deal("9c", {1: (A, ["four:A"]), 2: (B, ["four:A"])})],
      {}, "Deal 1: After trick 2, Bruno melds four aces (A♣ A♦ A♥ A♠), which Anne melded after "
          "trick 1"),

@@ -8,17 +8,19 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import flask_babel
 import pytest
+from flask.testing import FlaskClient
 from webtools import Page, Table
 
-from tests.web.circles.test_circle_languages import Upper, english_words, shouting
-
-__all__ = ["shouting"]
+from tests.shouting import Upper
+from tests.web.circles.test_circle_languages import english_words
 
 PLAYERS = ["Anne", "Bruno", "Carla", "Dario", "Erik"]
 # The cards' short names and the suits' symbols are the table's notation, alike in every
-# language; the names of the players; Troggu's regional presets are named by their villages.
-SHOWN_AS_IS = set(PLAYERS) | {"Visp", "St", "Niklaus", "Grächen"}
+# language; the names of the players; Troggu's regional presets are named by their villages;
+# the computer's name in the links' hint ("localhost").
+SHOWN_AS_IS = {*PLAYERS, "Visp", "St", "Niklaus", "Grächen", "localhost"}
 
 # Per game: the new-match form, and the first action of a hand (its name and its fields).
 GAMES: dict[str, tuple[dict[str, Any], str, dict[str, Any]]] = {
@@ -38,8 +40,28 @@ GAMES: dict[str, tuple[dict[str, Any], str, dict[str, Any]]] = {
 }
 
 
+# what a screen reader says of an element
+READ_ALOUD = re.compile(r'\s(?:aria-label|aria-description|title|placeholder|alt)="([^"]*)"')
+
+
+@pytest.fixture
+def shouting(monkeypatch: pytest.MonkeyPatch, client: FlaskClient, table: Table) -> None:
+    """The upper-casing catalogue, the phone reading French (English says the engine's
+    sentences as the code writes them, never through a catalogue) and named as a player is
+    (the history names the phone; a phone without a name shows letters of its code)."""
+    monkeypatch.setattr(flask_babel.Domain, "get_translations", lambda self: Upper())
+    client.get("/?lang=fr")
+    client.post("/device", data={"csrf_token": table.token, "name": "Anne"})
+
+
+# the history's device: its name as typed, then its short id in hex ("Anne · 3fa2")
+DEVICE_ID = re.compile(r'(<small class="device">[^<]*) · [0-9a-f]+(?=</small>)')
+
+
 def left(page: Page) -> list[str]:
-    return [w for w in english_words(page.html) if w not in SHOWN_AS_IS]
+    html = DEVICE_ID.sub(r"\1", page.html)
+    said = " ".join(READ_ALOUD.findall(html))
+    return [w for w in english_words(html) + english_words(said) if w not in SHOWN_AS_IS]
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -70,6 +92,4 @@ def test_a_games_pages_say_every_word_through_the_catalogue(
 
 
 def test_the_catalogue_is_the_upper_one(shouting: None) -> None:
-    import flask_babel
-
     assert isinstance(flask_babel.Domain().get_translations(), Upper)
