@@ -187,8 +187,10 @@ class Game(ABC):
         """The heading of the victory count on the scoreboard (empty: no such row, for a match
         of one game, whose winner the phase names)."""
         target = settings.get("target")
-        suffix = f" (to {target})" if target else ""
-        return f"{self.victory_unit.capitalize()}{suffix}"
+        if target:
+            return T("%(unit)s (to %(target)s)", unit=self.victory_unit.capitalize(),
+                     target=target)
+        return self.victory_unit.capitalize()
 
     @abstractmethod
     def rules_in_force(self, settings: dict[str, Any]) -> list[str]:

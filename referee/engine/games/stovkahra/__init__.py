@@ -46,6 +46,9 @@ class Stovkahra(Game):
     hand_word = "deal"
     victory_unit = "matchsticks"
 
+    def victory_label(self, settings: dict[str, Any]) -> str:
+        return T("Matchsticks (to %(target)s)", target=settings["target"])
+
     def settings(self, raw: dict[str, Any]) -> dict[str, Any]:
         players = raw.get("players")
         if not isinstance(players, list) or len(players) != 4:
