@@ -19,7 +19,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 import flask_babel
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, g, request
 from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import SelectField
@@ -91,9 +91,21 @@ def say(value: object) -> object:
     name, a number, markup)."""
     if not isinstance(value, Text):
         return value
-    if current() == DEFAULT:                      # English: the sentence as the engine wrote it
+    language = current()
+    if language == DEFAULT:                       # English: the sentence as the engine wrote it
         return str.__str__(value)
-    return say_text(value, flask_babel.get_translations(), number=numbers.number)
+    return say_text(value, _catalogue(language), number=numbers.number)
+
+
+def _catalogue(language: str) -> Any:
+    """The request's catalogue, asked of Flask-Babel once a request and language (a page says
+    hundreds of sentences; a forced locale, e.g. a match's CSV, is another language)."""
+    kept = g.get("_referee_catalogue")
+    if kept is not None and kept[0] == language:
+        return kept[1]
+    catalogue = flask_babel.get_translations()
+    g._referee_catalogue = (language, catalogue)
+    return catalogue
 
 
 finalize = say
