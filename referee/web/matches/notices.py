@@ -143,9 +143,10 @@ def flash_changes(messages: Changes, word: str) -> None:
     for message in shown:
         flash(message)
     if more := len(about_hands) - len(shown):
+        # Flask-Babel's ngettext fills %(num)s with the count itself
         flash(ngettext("… and %(num)s later deal changed.", "… and %(num)s later deals changed.",
-                       more, num=more) if word == "deal" else
+                       more) if word == "deal" else
               ngettext("… and %(num)s later hand changed.", "… and %(num)s later hands changed.",
-                       more, num=more))
+                       more))
     for message in messages[messages.about_hands:]:
         flash(message)
