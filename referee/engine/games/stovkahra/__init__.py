@@ -98,6 +98,9 @@ class Stovkahra(Game):
     def points_target(self, settings: dict[str, Any]) -> int | None:
         return RACE.target                  # a game to 100 points (7.1)
 
+    def victory_label(self, settings: dict[str, Any]) -> str:
+        return T("Matchsticks (to %(target)s)", target=settings["target"])
+
     def rules_in_force(self, settings: dict[str, Any]) -> list[str]:
         target = settings["target"]
         ns, ew = settings["teams"]
