@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from babel.dates import format_datetime, format_skeleton, format_time
 from flask import Flask, Response, g, make_response, render_template, request
 from flask_babel import gettext, lazy_gettext
 from flask_wtf.csrf import CSRFError, CSRFProtect
@@ -284,8 +285,15 @@ def _public_url(value: str | None) -> str | None:
 
 
 def _localtime(moment: datetime) -> str:
-    """A stored UTC time in the server's time zone (the table's, as a rule)."""
-    return moment.replace(tzinfo=UTC).astimezone().strftime("%d %b %H:%M:%S")
+    """A stored UTC time in the server's time zone (the table's, as a rule), its day and month
+    as the phone's language writes them ("5 déc. 14:03:22", "5. 12. 14:03:22"); English as
+    ever ("05 Dec 14:03:22")."""
+    local = moment.replace(tzinfo=UTC).astimezone()
+    locale = numbers.current_locale()
+    if locale == numbers.ENGLISH:
+        return format_datetime(local, "dd MMM HH:mm:ss", locale=locale)
+    day = format_skeleton("MMMd", local, locale=locale)
+    return f"{day} {format_time(local, 'HH:mm:ss', locale=locale)}"
 
 
 def _instance_secret(instance: str) -> str:

@@ -143,6 +143,7 @@ def flash_changes(messages: Changes, word: str) -> None:
     for message in shown:
         flash(message)
     if more := len(about_hands) - len(shown):
+        # Flask-Babel's ngettext fills %(num)s with the count itself
         flash(ngettext("… and %(num)s later deal changed.", "… and %(num)s later deals changed.",
                        more) if word == "deal" else
               ngettext("… and %(num)s later hand changed.", "… and %(num)s later hands changed.",

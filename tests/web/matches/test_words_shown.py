@@ -7,19 +7,20 @@ page — only the players' and the device's names as typed."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from html.parser import HTMLParser
 from typing import Any
 
 import flask_babel
 import pytest
+from babel import Locale
 from flask import Flask
 from flask.testing import FlaskClient
-from webtools import HAND_440_71, A, B, Table
+from webtools import HAND_440_71, PLAIN_40_38, PLAYERS4, A, B, Series, Table
 
 from tests.shouting import Upper
 
-NAMES = {"Ágnes", "Tamás", "Anna's", "phone"}      # as typed: the players, the device
+NAMES = {"Ágnes", "Tamás", "Anna's", "phone", *PLAYERS4}   # as typed: players, device
 SHOWN_ATTRIBUTES = {"aria-label", "title", "placeholder", "alt", "aria-description"}
 
 
@@ -59,19 +60,27 @@ class _Words(HTMLParser):
             self.words.append(data)
 
 
-def english_left(html: str) -> list[str]:
-    """The lower-case words on the page that are not names."""
+def english_left(html: str, typed: Iterable[str] = ()) -> list[str]:
+    """The lower-case words on the page that are not names (``typed``: more of them, such as
+    the match's codes), nor links, nor the reader's own language's."""
     reader = _Words()
     reader.feed(html)
-    text = " ".join(reader.words)
-    for name in NAMES:
+    text = _LINK.sub(" ", " ".join(reader.words))
+    for name in (*NAMES, *typed):
         text = text.replace(name, " ")
     return sorted({word for word in re.findall(r"[^\W\d_]*[a-zà-ÿ][^\W\d_]*", text)
                    if len(word) > 1 and word not in _OWN})
 
 
-# the language menu names each language in itself
-_OWN = {"English", "Magyar", "Deutsch", "Schweiz", "Čeština", "Français"}
+# Words that are no English of the app's: the language menu names each language in itself;
+# proper names, said alike in every language: the brand and the games; the share links'
+# addresses (their host is named in the hint beside them too); and the months as the reader's
+# language (French) writes them (Babel's, in the dates of the history of changes).
+_OWN = {"English", "Magyar", "Deutsch", "Schweiz", "Čeština", "Français",
+        "Referee", "Tartli", "Troggu", "Stovkahra", "Marjolet", "localhost",
+        *(month.rstrip(".") for month in Locale.parse("fr").months["format"]["abbreviated"]
+          .values())}
+_LINK = re.compile(r"https?://\S+")
 
 
 def _shown(answer: Any) -> str:
@@ -118,5 +127,32 @@ def test_the_match_pages_show_no_english_of_their_own(
     pages["home"] = _shown(client.get("/"))
     pages["not found"] = _shown(client.get("/m/no-such-match"))
     pages["csrf"] = table.post(f"/m/{mid}/undo", token=False).html
-    left = {name: words for name, html in pages.items() if (words := english_left(html))}
+    # the match's codes, beside its links: as random as the links
+    left = {name: words for name, html in pages.items()
+            if (words := english_left(html, typed=(mid, view)))}
+    assert left == {}, "\n".join(f"{k}: {v}" for k, v in left.items())
+
+
+@pytest.mark.parametrize("game", ["tartli", "stovkahra"])       # hands, and deals
+def test_the_pages_of_a_match_s_hands_show_no_english_of_their_own(
+        shouting: None, series: Series, app: Flask, game: str) -> None:
+    """A game won (Tartli), said on the view link; a hand's page, its delete asked without
+    JavaScript, the pages of earlier hands (and of none), the history of changes and the
+    chart (the match recorded in French, as the chart is drawn), each on a page of its own:
+    none with an editor or a decision of the game's (a game's own words)."""
+    table: Table = series
+    mid = (table.seed([HAND_440_71, HAND_440_71]) if game == "tartli"
+           else series.seed_series([PLAIN_40_38, PLAIN_40_38]))
+    assert table.post(f"/m/{mid}/language", {"language": "fr"}).status == 302
+    with app.app_context():
+        view = app.extensions["referee.store"].load(mid).view_token
+    pages = {url: table.get(url) for url in (
+        f"/m/{view}", f"/m/{mid}/explained/2", f"/m/{mid}/hands/2/delete",
+        f"/m/{mid}/history?before=2", f"/m/{mid}/history?before=1", f"/m/{mid}/changes",
+        f"/m/{mid}/chart")}
+    assert {url: page.status for url, page in pages.items()} == dict.fromkeys(pages, 200)
+    if game == "tartli":
+        assert 'class="announce"' in pages[f"/m/{view}"].html       # the game won, announced
+    left = {url: words for url, page in pages.items()
+            if (words := english_left(page.html, typed=(mid, view)))}
     assert left == {}, "\n".join(f"{k}: {v}" for k, v in left.items())

@@ -46,9 +46,6 @@ class Stovkahra(Game):
     hand_word = "deal"
     victory_unit = "matchsticks"
 
-    def victory_label(self, settings: dict[str, Any]) -> str:
-        return T("Matchsticks (to %(target)s)", target=settings["target"])
-
     def settings(self, raw: dict[str, Any]) -> dict[str, Any]:
         players = raw.get("players")
         if not isinstance(players, list) or len(players) != 4:
@@ -100,6 +97,9 @@ class Stovkahra(Game):
 
     def points_target(self, settings: dict[str, Any]) -> int | None:
         return RACE.target                  # a game to 100 points (7.1)
+
+    def victory_label(self, settings: dict[str, Any]) -> str:
+        return T("Matchsticks (to %(target)s)", target=settings["target"])
 
     def rules_in_force(self, settings: dict[str, Any]) -> list[str]:
         target = settings["target"]
