@@ -64,12 +64,14 @@ def _quoted(value: str, names: set[str]) -> bool:
     return value in names or value.startswith("“") or not re.search(r"[a-z]", value)
 
 
-def _plain_values(text: Text) -> Iterator[str]:
-    for value in text.values.values():
+def _plain_values(text: Text) -> Iterator[tuple[str, bool]]:
+    """The plain values of ``text`` and its Texts, each with whether the sentence itself
+    quotes it (“%(text)s”: what a user typed, shown as typed)."""
+    for key, value in text.values.items():
         if isinstance(value, Text):
             yield from _plain_values(value)
         elif isinstance(value, str):
-            yield value
+            yield value, f"“%({key})s”" in text.msgid
 
 
 def escaped(text: object, names: Iterable[str]) -> str | None:
@@ -80,8 +82,8 @@ def escaped(text: object, names: Iterable[str]) -> str | None:
     if say(text, None) != str(text):
         return f"said in English differently from its words: {text!r}"
     said = say(text, Capitals())
-    for value in sorted(_plain_values(text), key=len, reverse=True):
-        if not _quoted(value, known):
+    for value, in_quotes in sorted(_plain_values(text), key=lambda v: len(v[0]), reverse=True):
+        if not in_quotes and not _quoted(value, known):
             return f"the plain value {value!r} in {text.msgid!r}"
         said = said.replace(value, "")
     if re.search(r"[a-zà-ž]", said):
