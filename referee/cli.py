@@ -137,7 +137,8 @@ def _chart(args: argparse.Namespace) -> int:
 def _csv(args: argparse.Namespace) -> int:
     from referee.stats.csv import match_csv
 
-    sys.stdout.write(match_csv(_read(args.match)))
+    match = _read(args.match)
+    sys.stdout.write(match_csv(match, lambda text: _said(text, match.language)))
     return 0
 
 

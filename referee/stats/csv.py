@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
 from typing import Any
 
 from ..engine import scoring
 from ..engine.games import get
 from ..engine.games.base import MatchResult
 from ..engine.matchfile import MatchFile
-from ..engine.words import T
+from ..engine.words import T, Text
 
 FORMULA = ("=", "+", "-", "@", "\t", "\r")
 
@@ -54,14 +55,17 @@ def rows(game_name: str, settings: dict[str, Any], result: MatchResult) -> list[
     return out
 
 
-def hands_csv(game_name: str, settings: dict[str, Any], result: MatchResult) -> str:
-    """The CSV text (lines end with CR LF, as RFC 4180 says)."""
+def hands_csv(game_name: str, settings: dict[str, Any], result: MatchResult,
+              say: Callable[[Any], Any] = str) -> str:
+    """The CSV text (lines end with CR LF, as RFC 4180 says); ``say`` writes its headings
+    and summaries (engine sentences) in a language (``str``: English)."""
     buffer = io.StringIO()
-    csv.writer(buffer).writerows(rows(game_name, settings, result))
+    csv.writer(buffer).writerows([[say(cell) if isinstance(cell, Text) else cell
+                                   for cell in row] for row in rows(game_name, settings, result)])
     return buffer.getvalue()
 
 
-def match_csv(m: MatchFile) -> str:
+def match_csv(m: MatchFile, say: Callable[[Any], Any] = str) -> str:
     """The CSV of a match file read by ``matchfile.load`` (its facts already checked)."""
     result = scoring.score(m.game, m.settings, m.hands, trusted=True)
-    return hands_csv(m.game, m.settings, result)
+    return hands_csv(m.game, m.settings, result, say)

@@ -146,7 +146,7 @@ def hands_csv(match_id: str) -> Response:
     stored, _, result = load(match_id)
     name = f"{stored.game}-{stored.created.date().isoformat()}.csv"
     with force_locale(stored.language):               # its headings in the match's language
-        body = "\ufeff" + csv_export.hands_csv(stored.game, stored.settings, result)
+        body = "\ufeff" + csv_export.hands_csv(stored.game, stored.settings, result, say)
     return Response(body, mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 

@@ -141,3 +141,17 @@ def test_the_match_page_offers_the_language_to_an_edit_link_only(app: Flask,
     assert '<option selected value="cs">Čeština</option>' in page
     view = stored(app, match_id).view_token
     assert "/language" not in table.client.get(f"/m/{view}").get_data(as_text=True)
+
+
+def test_the_csv_is_written_in_the_match_s_language(app: Flask, table: Table) -> None:
+    from referee.catalogues import catalogue
+
+    table.client.get("/?lang=hu")
+    match_id = table.new_match()
+    table.client.get("/?lang=en")                           # this phone reads English
+    heading = table.client.get(f"/m/{match_id}/hands.csv").get_data(as_text=True)
+    first = heading.lstrip("\ufeff").splitlines()[0].split(",")
+    hungarian = catalogue("hu")
+    assert hungarian is not None
+    assert first[0] == hungarian.gettext("Hand") != "Hand"
+    assert first[1] == hungarian.gettext("Dealer") != "Dealer"
