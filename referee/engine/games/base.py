@@ -10,7 +10,7 @@ from typing import Any, NamedTuple, Protocol
 
 from ..cards import Deck
 from ..errors import FACTS, RuleViolation, shown
-from ..words import T, listing
+from ..words import T, Text, listing
 
 
 class Line(NamedTuple):
@@ -118,12 +118,25 @@ class MatchResult:
     draft: HandOutcome | None = None
 
 
+HANDS = "{hands}"
+"""Where a repair's action names the hands it touches, until the page names them."""
+
+
+def with_hands(action: str, hands: object) -> str:
+    """A repair's ``action`` naming ``hands`` (a sentence: "hands 7–9")."""
+    if isinstance(action, Text) and "hands" in action.values:
+        return Text(action.msgid, {**action.values, "hands": hands}, plural=action.plural,
+                    count=action.n, context=action.context)
+    return action.replace(HANDS, str(hands))
+
+
 @dataclass(frozen=True)
 class Repair:
     """One way to make the hands after a correction fit the rules again (``Game.repair``).
 
-    ``action`` says what it does, for a button ("Save and ..."): ``{hands}`` stands for the
-    hands it touches ("hand 7", "hands 7–9"); ``why`` says what the table should know before
+    ``action`` says what it does, for a button ("Save and ..."), a sentence whose value
+    ``hands`` stands for the hands it touches ("hand 7", "hands 7–9": ``HANDS`` until the page
+    names them, ``with_hands``); ``why`` says what the table should know before
     choosing it: why a removed hand cannot be kept, or what a conversion drops (empty: a hand
     simply after the end)."""
 
@@ -237,7 +250,7 @@ class Game(ABC):
             return []
         return [Repair(
             "remove", hands[: number - 1], tuple(range(number, len(hands) + 1)), True,
-            "remove {hands}",
+            T("remove %(hands)s", hands=HANDS),
         )]
 
 

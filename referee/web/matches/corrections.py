@@ -13,8 +13,8 @@ from flask_babel import gettext
 
 from ...engine import scoring
 from ...engine.errors import RuleViolation
-from ...engine.games.base import Game, MatchResult, Repair, and_list
-from ...engine.words import T
+from ...engine.games.base import Game, MatchResult, Repair, and_list, with_hands
+from ...engine.words import T, Text, listing
 from ..languages import say
 
 MOST_PLANS = 12           # ways out offered at once
@@ -52,13 +52,20 @@ class Plan:
         return gettext("Save and %(summary)s", summary=self.summary)
 
 
-def _numbers(numbers: list[int], word: str) -> str:
-    """"hand 7", "hands 7–9", "hands 7, 9 and 10"."""
+def _numbers(numbers: list[int], word: str) -> Text:
+    """"hand 7", "hands 7–9", "hands 7, 9 and 10" (a sentence, said in the reader's
+    language)."""
+    deal = word == "deal"
     if len(numbers) == 1:
-        return f"{word} {numbers[0]}"
+        return T("deal %(number)s", number=numbers[0]) if deal else T(
+            "hand %(number)s", number=numbers[0])
     if numbers == list(range(numbers[0], numbers[-1] + 1)):
-        return f"{word}s {numbers[0]}–{numbers[-1]}"
-    return f"{word}s {and_list([str(n) for n in numbers])}"
+        ends = {"first": numbers[0], "last": numbers[-1]}
+        return T("deals %(first)s–%(last)s", **ends) if deal else T(
+            "hands %(first)s–%(last)s", **ends)
+    listed = listing(list[object](numbers))
+    return T("deals %(numbers)s", numbers=listed) if deal else T(
+        "hands %(numbers)s", numbers=listed)
 
 
 def plans(
@@ -104,7 +111,7 @@ def _follow(
     assert problem.hand is not None
     numbers = [shown[n - 1] for n in way.touched]
     step = Step(_problem(problem, shown[problem.hand - 1], word == "deal"),
-                way.action.replace("{hands}", _numbers(numbers, word)), way.why)
+                with_hands(way.action, _numbers(numbers, word)), way.why)
     now = [n for i, n in enumerate(shown, 1) if not (way.removes and i in way.touched)]
     first = min(way.touched, default=problem.hand)
     start = first if touched is None else min(touched, first)

@@ -6,7 +6,7 @@ from typing import Any
 
 from ...errors import RuleViolation
 from ...words import T
-from ..base import Repair
+from ..base import HANDS, Repair
 
 
 def repair_decider(
@@ -29,7 +29,8 @@ def repair_decider(
     rest = hands[number:]
     if problem.code == "decider.not-due":
         return [Repair(
-            "drop-decider", hands[: number - 1] + rest, (number,), True, "remove {hands}",
+            "drop-decider", hands[: number - 1] + rest, (number,), True,
+            T("remove %(hands)s", hands=HANDS),
             T("a decider hand records only who scored first, not the trump indicator and the "
               "piles an ordinary hand needs (rules 6.1, 7.4)"),
         )]
@@ -40,7 +41,8 @@ def repair_decider(
                        "end": {"kind": "decider", "first": player}}
             ways.append(Repair(
                 f"decider-{player}", hands[: number - 1] + [decider] + rest, (number,), False,
-                f"make {{hands}} the decider hand, won by {names[player]}, who scored first",
+                T("make %(hands)s the decider hand, won by %(player)s, who scored first",
+                  hands=HANDS, player=names[player]),
                 T("its tricks, béla and piles are dropped: a decider hand stops at the first "
                   "score (rule 7.4)"),
             ))
