@@ -10,6 +10,7 @@ from typing import Any
 
 import flask_babel
 import pytest
+from babel import Locale
 from flask.testing import FlaskClient
 from webtools import Page, Table
 
@@ -20,7 +21,10 @@ PLAYERS = ["Anne", "Bruno", "Carla", "Dario", "Erik"]
 # The cards' short names and the suits' symbols are the table's notation, alike in every
 # language; the names of the players; Troggu's regional presets are named by their villages;
 # the computer's name in the links' hint ("localhost").
-SHOWN_AS_IS = {*PLAYERS, "Visp", "St", "Niklaus", "Grächen", "localhost"}
+# the months as the reader's language (French) writes them (Babel's, in the history's dates)
+SHOWN_AS_IS = {*PLAYERS, "Visp", "St", "Niklaus", "Grächen", "localhost",
+               *(month.rstrip(".") for month in Locale.parse("fr").months["format"]["abbreviated"]
+                 .values())}
 
 # Per game: the new-match form, and the first action of a hand (its name and its fields).
 GAMES: dict[str, tuple[dict[str, Any], str, dict[str, Any]]] = {

@@ -65,7 +65,7 @@ def english_left(html: str, typed: Iterable[str] = ()) -> list[str]:
     the match's codes), nor links, nor the reader's own language's."""
     reader = _Words()
     reader.feed(html)
-    text = _LINK.sub(" ", " ".join(reader.words))
+    text = _HEX.sub(" ", _LINK.sub(" ", " ".join(reader.words)))
     for name in (*NAMES, *typed):
         text = text.replace(name, " ")
     return sorted({word for word in re.findall(r"[^\W\d_]*[a-zà-ÿ][^\W\d_]*", text)
@@ -81,6 +81,8 @@ _OWN = {"English", "Magyar", "Deutsch", "Schweiz", "Čeština", "Français",
         *(month.rstrip(".") for month in Locale.parse("fr").months["format"]["abbreviated"]
           .values())}
 _LINK = re.compile(r"https?://\S+")
+# a device's short id in hex after its name ("Anna's phone · 3fa2"): random, maybe all letters
+_HEX = re.compile(r"(?<=· )[0-9a-f]{4}\b")
 
 
 def _shown(answer: Any) -> str:
