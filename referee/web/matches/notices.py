@@ -50,16 +50,10 @@ def _named_later(
     named = list(compress(count(first), moved))
     others = [hand.number for hand, old in compress(zip(news, olds), map(not_, moved))
               if old is not hand and not _same(old, hand, names)]
-    said = _deal_changed if word == "deal" else _hand_changed
-    return list(map(said, sorted(named + others)))
-
-
-def _hand_changed(number: int) -> str:
-    return gettext("Hand %(number)s changed.", number=number)
-
-
-def _deal_changed(number: int) -> str:
-    return gettext("Deal %(number)s changed.", number=number)
+    # the sentence asked of the catalogue once, not once a hand (500 hands: 500 lookups)
+    pattern = (gettext("Deal %(number)s changed.") if word == "deal"
+               else gettext("Hand %(number)s changed."))
+    return [pattern % {"number": number} for number in sorted(named + others)]
 
 
 class Changes(list[str]):
