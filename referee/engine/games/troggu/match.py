@@ -87,11 +87,9 @@ class MatchFold:
             # the lines when asked for: the same scoring, written out
             outcome = HandOutcome.explained_later(lambda: _lines(
                 score_hand(facts, dealer, table, trusted=True).lines, facts, due, table,
-                number == 1,
             ), **fields)
         else:
-            outcome = HandOutcome(lines=_lines(score.lines, facts, due, table, number == 1),
-                                  **fields)
+            outcome = HandOutcome(lines=_lines(score.lines, facts, due, table), **fields)
         if not complete:
             if not last:
                 raise RuleViolation(
@@ -120,17 +118,16 @@ class MatchFold:
 
 
 def _lines(
-    lines: list[Line], facts: HandFacts, due: int, table: Table, first: bool
+    lines: list[Line], facts: HandFacts, due: int, table: Table
 ) -> list[Line]:
     """A hand's lines, with the dealer's out of turn first where that player was not due
-    (2.4): on the ``first`` hand the match's first dealer was."""
+    (2.4). One sentence whatever the hand's number: a fold renumbers an outcome it keeps
+    (scoring.py), so a line may not depend on it (on hand 1 the first dealer was due, later
+    the player to the right of the last dealer: the line names who, not why)."""
     lines = list(lines)
     dealer, names = facts.dealer, table.names
     if dealer is not None and dealer < table.n and dealer != due:
-        text = T("%(dealer)s deals (%(due)s, the first dealer, was due)", dealer=names[dealer],
-                 due=names[due]) if first else \
-            T("%(dealer)s deals (%(due)s was due: the deal passes to the right)",
-              dealer=names[dealer], due=names[due])
+        text = T("%(dealer)s deals (%(due)s was due)", dealer=names[dealer], due=names[due])
         lines.insert(0, Line(dealer, text, None, "2.4"))
     return lines
 
