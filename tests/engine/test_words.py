@@ -26,35 +26,15 @@ from referee.engine.points import ranges_text
 from referee.engine.race import RaceRules, award_reason, judge_call
 from referee.engine.tricks import recorded_tricks
 from referee.engine.words import N, Text, say
+from tests.shouting import Upper
 
 DATA = Path(__file__).parent.parent / "data"
-PLACEHOLDER = re.compile(r"%\(\w+\)s|%%")
 
 
-def _upper(message: str) -> str:
-    """``message`` in capitals, its placeholders as they are."""
-    parts = PLACEHOLDER.split(message)
-    holders = PLACEHOLDER.findall(message)
-    out = parts[0].upper()
-    for holder, part in zip(holders, parts[1:]):
-        out += holder + part.upper()
-    return out
 
 
-class Capitals:
-    """A catalogue whose "language" writes every message id in capitals."""
 
-    def gettext(self, message: str, /) -> str:
-        return _upper(message)
 
-    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
-        return _upper(singular if n == 1 else plural)
-
-    def pgettext(self, context: str, message: str, /) -> str:
-        return _upper(message)
-
-    def npgettext(self, context: str, singular: str, plural: str, n: int, /) -> str:
-        return _upper(singular if n == 1 else plural)
 
 
 def _quoted(value: str, names: set[str]) -> bool:
@@ -81,7 +61,7 @@ def escaped(text: object, names: Iterable[str]) -> str | None:
         return None if _quoted(str(text), known) else f"not a Text: {text!r}"
     if say(text, None) != str(text):
         return f"said in English differently from its words: {text!r}"
-    said = say(text, Capitals())
+    said = say(text, Upper())
     for value, in_quotes in sorted(_plain_values(text), key=lambda v: len(v[0]), reverse=True):
         if not in_quotes and not _quoted(value, known):
             return f"the plain value {value!r} in {text.msgid!r}"

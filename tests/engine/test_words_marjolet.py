@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from pathlib import Path
 from typing import Any
 
@@ -26,44 +25,24 @@ from referee.engine.games.marjolet.match import MatchFold, score_match
 from referee.engine.games.marjolet.melds import all_melds, parse_meld
 from referee.engine.games.marjolet.values import SWITCH_TITLES
 from referee.engine.words import Text, say
+from tests.shouting import Upper
 
 NAMES = ["Anne", "Bruno"]
 MARJOLET = Path(__file__).parents[1].parent / "referee" / "engine" / "games" / "marjolet"
 # the suit names come from cards.py, whose words are made translatable elsewhere (issue 22)
 CARD_WORDS = tuple(FRENCH.suit_names.values())
-PLACEHOLDER = re.compile(r"%\([a-z_]+\)s|%%")
 
 
-def _upper(message: str) -> str:
-    """``message`` upper-cased, its placeholders kept."""
-    parts = PLACEHOLDER.split(message)
-    holders = PLACEHOLDER.findall(message)
-    out = parts[0].upper()
-    for holder, part in zip(holders, parts[1:], strict=True):
-        out += holder + part.upper()
-    return out
 
 
-class Shouting:
-    """A catalogue that "translates" every message id into capitals."""
 
-    def gettext(self, message: str, /) -> str:
-        return _upper(message)
 
-    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
-        return _upper(singular if n == 1 else plural)
-
-    def pgettext(self, context: str, message: str, /) -> str:
-        return _upper(message)
-
-    def npgettext(self, context: str, singular: str, plural: str, n: int, /) -> str:
-        return _upper(singular if n == 1 else plural)
 
 
 def assert_translatable(text: object, names: list[str] = NAMES) -> None:
     assert isinstance(text, Text), repr(text)
     assert say(text, None) == str(text)
-    shouted = say(text, Shouting())
+    shouted = say(text, Upper())
     for word in (*names, *CARD_WORDS):
         shouted = shouted.replace(word, "")
     assert not any(c.islower() for c in shouted), (str(text), shouted)

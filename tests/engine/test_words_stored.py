@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.engine.words import NP, T, Text, from_data, listing, say, to_data
-from tests.engine.test_words import Capitals
+from tests.shouting import Upper
 
 names = st.text(min_size=1, max_size=12)
 leaves = st.one_of(
@@ -30,7 +30,7 @@ def test_a_stored_sentence_is_the_same_sentence(text: Text) -> None:
     again = from_data(json.loads(json.dumps(to_data(text))))
     assert isinstance(again, Text)
     assert str(again) == str(text)
-    assert say(again, Capitals()) == say(text, Capitals())
+    assert say(again, Upper()) == say(text, Upper())
     assert to_data(again) == to_data(text)
 
 
@@ -39,7 +39,7 @@ def test_a_nested_sentence_is_said_in_the_language() -> None:
                                           verb=T("Trick"), trick=5, hand=3))
     again = from_data(json.loads(json.dumps(to_data(label))))
     assert again == "Undone: Trick 5 of hand 3"
-    assert say(again, Capitals()) == "UNDONE: TRICK 5 OF HAND 3"
+    assert say(again, Upper()) == "UNDONE: TRICK 5 OF HAND 3"
 
 
 @pytest.mark.parametrize("data", [{}, {"msgid": 3}, {"msgid": "%(a)s", "values": {"b": 1}},

@@ -35,31 +35,7 @@ from stovkahra_helpers import (
 from referee.engine.errors import RuleViolation
 from referee.engine.games.stovkahra import GAME
 from referee.engine.words import Text, say
-
-PLACEHOLDER = re.compile(r"(%\([a-z_]+\)s|%%)")
-
-
-def upper(msgid: str) -> str:
-    """``msgid`` "translated": upper case, its placeholders kept."""
-    return "".join(part if PLACEHOLDER.fullmatch(part) else part.upper()
-                   for part in PLACEHOLDER.split(msgid))
-
-
-class Shouting:
-    """A catalogue whose language is the English message ids in capitals."""
-
-    def gettext(self, message: str, /) -> str:
-        return upper(message)
-
-    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
-        return upper(singular if n == 1 else plural)
-
-    def pgettext(self, context: str, message: str, /) -> str:
-        return upper(message)
-
-    def npgettext(self, context: str, singular: str, plural: str, n: int, /) -> str:
-        return upper(singular if n == 1 else plural)
-
+from tests.shouting import Upper
 
 NAMES = (*PLAYERS, *TEAMS)
 
@@ -84,7 +60,7 @@ def assert_translatable(text: object) -> None:
                 or (isinstance(value, str) and (value.startswith("“")
                                                or not re.search("[a-z]", value)))), \
             f"{value!r} in {text!r} is glued English"
-    said = re.sub("“[^”]*”", "", say(text, Shouting()))      # what the user typed, quoted
+    said = re.sub("“[^”]*”", "", say(text, Upper()))      # what the user typed, quoted
     for name in sorted(NAMES, key=len, reverse=True):
         said = said.replace(name, "")
     assert not re.search("[a-z]", said), f"English escaped translation: {said!r}"

@@ -19,6 +19,7 @@ from referee.engine.errors import RuleViolation
 from referee.engine.games.troggu import GAME, discard_points, settle_text
 from referee.engine.games.troggu.values import THRESHOLDS
 from referee.engine.words import Text, say
+from tests.shouting import Upper
 
 NAMES = ["Anna", "Beat", "Carla", "Dora", "Eva", "Fritz", "Gabi", "Hans"]
 # the refusals of the shared readers (base.py, cards.py): converted in their own modules
@@ -30,35 +31,18 @@ CARD_NAMES = sorted({SWISS_TAROT.long_name(c) for c in SWISS_TAROT.cards}, key=l
 # the threshold presets named after their places (Visp, St Niklaus, Grächen): names, said as
 # they are
 PLACES = [name for name, _ in THRESHOLDS.values() if not isinstance(name, Text)]
-_PLACEHOLDER = re.compile(r"(%\([a-z_]+\)s|%%)")
 
 
-def _shout(message: str) -> str:
-    """``message`` upper-cased outside its placeholders."""
-    return "".join(part if _PLACEHOLDER.fullmatch(part) else part.upper()
-                   for part in _PLACEHOLDER.split(message))
 
 
-class Shouting:
-    """A catalogue that 'translates' every msgid into capitals."""
 
-    def gettext(self, message: str, /) -> str:
-        return _shout(message)
 
-    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
-        return _shout(singular if n == 1 else plural)
-
-    def pgettext(self, context: str, message: str, /) -> str:
-        return _shout(message)
-
-    def npgettext(self, context: str, singular: str, plural: str, n: int, /) -> str:
-        return _shout(singular if n == 1 else plural)
 
 
 def assert_translatable(text: object, names: list[str] = NAMES) -> None:
     assert isinstance(text, Text), f"not a Text: {text!r}"
     assert say(text, None) == str(text)
-    said = say(text, Shouting())
+    said = say(text, Upper())
     for name in sorted(names, key=len, reverse=True) + CARD_NAMES + PLACES:
         said = said.replace(name, "")
     said = re.sub(r"“[^”]*”", "", said)                 # what the user typed (errors.shown)
