@@ -95,7 +95,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         HTMX_VERSION=HTMX_VERSION,
         PUBLIC_URL=os.environ.get("REFEREE_PUBLIC_URL"),
         # the PDFs made, shared by the server's processes on this machine (pdfcache)
-        PDF_FOLDER=Path(app.instance_path) / "pdf",
+        PDF_FOLDER=os.environ.get("REFEREE_PDF_FOLDER") or Path(app.instance_path) / "pdf",
     )
     if test_config:
         app.config.update(test_config)
