@@ -9,7 +9,7 @@ from pathlib import Path
 
 from .server import LiveServer
 
-TIMEOUT = 120                # the README's --timeout and --graceful-timeout
+TIMEOUT = 180                # the README's --timeout and --graceful-timeout
 THREADS = 4
 
 
