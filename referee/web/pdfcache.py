@@ -26,7 +26,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from flask import Response, current_app, render_template
@@ -113,9 +113,10 @@ class Pdfs:
         path = self._path(name, version, "pdf")
         try:
             body = path.read_bytes()
-            os.utime(path)                     # recently asked for: removed last
         except FileNotFoundError:              # not made yet, or removed meanwhile
             return None
+        with suppress(OSError):
+            os.utime(path)                     # recently asked for: removed last
         return body
 
     @contextmanager
@@ -144,16 +145,20 @@ class Pdfs:
             os.close(fd)                       # and with it the lock
 
     def _write(self, name: str, version: str, body: bytes) -> None:
+        """Keeps ``body`` in the folder for the other processes; a folder that cannot take
+        it (full, unwritable) is written in the log, and the PDF is sent all the same."""
         assert self.folder is not None
-        fd, draft = tempfile.mkstemp(dir=self.folder, prefix=".", suffix=".part")
+        draft: str | None = None
         try:
+            fd, draft = tempfile.mkstemp(dir=self.folder, prefix=".", suffix=".part")
             with os.fdopen(fd, "wb") as out:
                 out.write(body)
             os.replace(draft, self._path(name, version, "pdf"))
-        except BaseException:
-            Path(draft).unlink(missing_ok=True)
-            raise
-        self._tidy(name, version)
+            self._tidy(name, version)
+        except OSError as error:
+            LOG.warning("PDF not kept for the other processes: %s", error)
+            if draft is not None:
+                Path(draft).unlink(missing_ok=True)
 
     def _tidy(self, name: str, version: str) -> None:
         """Removes the other versions of ``name``, then the least recently asked for PDFs
@@ -171,8 +176,10 @@ class Pdfs:
                 if found.st_mtime < time.time() - STALE:
                     path.unlink(missing_ok=True)
             elif path.suffix == ".pdf" and path != latest:
-                if path.name.rsplit(".", 2)[0] == name:
-                    path.unlink(missing_ok=True)          # an older version
+                other, kept = path.name.rsplit(".", 2)[:2]
+                if other == name:
+                    if not _newer(kept, version):
+                        path.unlink(missing_ok=True)      # an older version
                 else:
                     files.append((found.st_mtime, found.st_size, path))
         size = latest.stat().st_size + sum(size for _, size, _ in files)
@@ -181,6 +188,13 @@ class Pdfs:
                 break
             path.unlink(missing_ok=True)
             size -= bytes_
+
+
+def _newer(version: str, than: str) -> bool:
+    """Is ``version`` a later version than ``than`` (both numbers: a match's versions)? A
+    phone showing an old version of a match may ask for its sheet after the latest was made:
+    the latest stays. (Digests are not ordered: the one made last stays.)"""
+    return version.isdigit() and than.isdigit() and int(version) > int(than)
 
 
 def _made(name: str, make: Callable[[], bytes]) -> bytes:

@@ -63,7 +63,7 @@ class LiveServer:
     def environment(self) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items() if not k.startswith("FLASK_")}
         env.update(REFEREE_DATABASE_URL=self.database_url, REFEREE_SECRET_KEY=SECRET_KEY,
-                   PYTHONUNBUFFERED="1")
+                   REFEREE_PDF_FOLDER=str(self.log.parent / "pdf"), PYTHONUNBUFFERED="1")
         return env
 
     def start(self, timeout: float = 30) -> None:

@@ -6,6 +6,7 @@ on one database and one folder stand for two processes (each keeps its own PDFs 
 
 from __future__ import annotations
 
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -20,6 +21,7 @@ from matches.test_heavy import Renders
 from referee import create_app
 from referee.web.matches import exports as pdf
 from referee.web.pdfcache import Pdfs
+from referee.web.requestlog import LOG
 
 
 class Held(Renders):
@@ -139,3 +141,30 @@ def test_the_folder_is_bounded_in_bytes(tmp_path: Path) -> None:
     # another process's memory is no help either: it reads the folder
     assert Pdfs(limit=0, folder=tmp_path).pdf("c", "1", lambda: make("c")) == b"c" * 100
     assert made == ["a", "b", "c"]
+
+
+def test_an_older_version_asked_for_late_leaves_the_latest(tmp_path: Path) -> None:
+    """A phone showing an old version of the match asks for its sheet after the latest was
+    made: both are kept until a later version is made."""
+    kept = Pdfs(limit=0, folder=tmp_path)
+    for version in ("2", "1"):
+        kept.pdf("sheet", version, lambda version=version: version.encode())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.1.pdf", "sheet.2.pdf"]
+    kept.pdf("sheet", "10", lambda: b"10")
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.10.pdf"]
+
+
+def test_a_folder_that_takes_nothing_still_gives_the_pdf(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+) -> None:
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(tempfile, "mkstemp", full)
+    LOG.addHandler(caplog.handler)      # written there even where the app's log is its own
+    try:
+        assert Pdfs(folder=tmp_path).pdf("sheet", "1", lambda: b"%PDF-") == b"%PDF-"
+    finally:
+        LOG.removeHandler(caplog.handler)
+    assert list(tmp_path.iterdir()) == []
+    assert "PDF not kept for the other processes" in caplog.text
