@@ -62,7 +62,8 @@ class Pdfs:
 
     def pdf(self, name: str, version: str, make: Callable[[], bytes]) -> bytes | None:
         """The PDF ``name`` at ``version``; ``make`` makes it (called only when no process
-        has). ``name`` and ``version`` are made of letters, digits, ``-`` and ``_``."""
+        has). ``name`` and ``version`` are made of letters, digits, ``-``, ``_`` and ``+``
+        (no dot, no slash: they name its file)."""
         key = (name, version)
         if (body := self._kept_one(key)) is not None:
             return body
