@@ -11,6 +11,7 @@ that one person never becomes two by accident)."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -47,6 +48,7 @@ from ..games import WEB_GAMES
 from ..games.base import WebGame
 from ..home import home_page
 from ..languages import say
+from ..pdfcache import being_made, pdfs
 from ..readable import readable_json
 from ..sharing import device, public_url, qr_code, remember, token_in
 from ..store import (
@@ -421,6 +423,9 @@ def _evening(found: Circle, day: str) -> Evening:
 
 @bp.get("/c/<token>/evenings/<day>.pdf")
 def evening_pdf(token: str, day: str) -> Response:
+    """The evening as a PDF, made once per version of what it shows (its page's digest: the
+    evening's matches at their versions, the names, the language) for every process
+    (``pdfcache``)."""
     from ...catalogues import catalogue
     from ...scoresheet import environment, html_to_pdf, in_language
 
@@ -430,7 +435,13 @@ def evening_pdf(token: str, day: str) -> Response:
     with in_language(language, catalogue(language)):
         html = environment().get_template("pdf/evening.html").render(
             circle=readable_json(found.name), evening=evening)
-    return Response(html_to_pdf(html), mimetype="application/pdf", headers={
+    name = "+".join(("evening", found.id, evening.day.isoformat(), language))
+    version = hashlib.sha256(html.encode()).hexdigest()[:32]
+    body = pdfs().pdf(name, version, lambda: html_to_pdf(html))
+    if body is None:                            # being made by another request
+        return being_made(gettext("The PDF of the evening is being made; it will be ready in "
+                                  "a moment."), url_for(".circle", token=token))
+    return Response(body, mimetype="application/pdf", headers={
         "Content-Disposition": f'inline; filename="evening-{evening.day.isoformat()}.pdf"'})
 
 
