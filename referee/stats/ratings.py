@@ -240,8 +240,9 @@ class Rater:
 
 
 def ratings(records: Iterable[RatedMatch]) -> dict[str, GameRatings]:
-    """Every game's ratings from ``records`` (see the module's text)."""
-    return Rater(records).answer()
+    """Every game's ratings from ``records`` (see the module's text): sorted once (a stable
+    sort: one time's records in the order given), then each rated on top of the last."""
+    return Rater(sorted(records, key=lambda r: r.when)).answer()
 
 
 def as_json(answer: dict[str, GameRatings],
