@@ -33,7 +33,7 @@ from werkzeug.datastructures import MultiDict
 from wtforms import StringField
 from wtforms.validators import ValidationError
 
-from ...engine import circlefile, matchfile, scoring
+from ...engine import circlefile, matchfile
 from ...engine.errors import RuleViolation
 from ...engine.games import GAMES
 from ...engine.games.base import Game, MatchResult, name_key, require_name
@@ -54,12 +54,11 @@ from ..store import (
     IN_THIS,
     TAKEN,
     Circle,
-    CircleMatch,
     CircleRefused,
     Person,
     Player,
 )
-from .blueprint import bp, find, remember_circle
+from .blueprint import bp, find, remember_circle, scored
 from .evenings import Evening, evenings
 from .stats import matches_counted, progress_charts
 
@@ -179,15 +178,6 @@ def _standing(game: Game, settings: dict[str, Any], result: MatchResult) -> str:
     return gettext("%(label)s: %(figures)s", **values)
 
 
-def _scored(m: CircleMatch) -> MatchResult | None:
-    try:
-        # one fold kept per game and settings (not per match): a circle of hundreds of matches
-        # would push every live match's fold out of the cache
-        return scoring.score(m.game, m.settings, m.hands, trusted=True)
-    except RuleViolation:
-        return None
-
-
 def _names(circle: Circle, people: tuple[int, ...]) -> list[str]:
     return [(circle.player(p) or Player(p, "?")).name for p in people]
 
@@ -195,7 +185,7 @@ def _names(circle: Circle, people: tuple[int, ...]) -> list[str]:
 def _page(circle: Circle, status: int = 200, **extra: Any) -> Any:
     remember_circle(circle.id)
     played = [m for m in circles().matches(circle.id) if m.game in WEB_GAMES]
-    results = {m.id: _scored(m) for m in played}
+    results = {m.id: scored(m) for m in played}
     listed = []
     for m in played:
         game = WEB_GAMES[m.game].game
@@ -412,7 +402,7 @@ def _evening(found: Circle, day: str) -> Evening:
     except ValueError:
         abort(404)
     played = [m for m in circles().matches(found.id) if m.game in WEB_GAMES]
-    results = {m.id: _scored(m) for m in played}
+    results = {m.id: scored(m) for m in played}
     for evening in evenings(found, played, results):
         if evening.day == wanted:
             return evening
