@@ -60,6 +60,7 @@ from ..store import (
 )
 from .blueprint import bp, find, remember_circle, scored
 from .evenings import Evening, evenings
+from .ratings import EveningRating, evening_ratings, ratings_file
 from .stats import matches_counted, progress_charts
 
 _ID = re.compile(r"[0-9]{1,9}")
@@ -396,7 +397,8 @@ def add_match(token: str) -> Any:
 
 # -- the Troggu evening --------------------------------------------------------------------
 
-def _evening(found: Circle, day: str) -> Evening:
+def _evening(found: Circle, day: str) -> tuple[Evening, list[EveningRating]]:
+    """The evening of ``day`` (else 404) and its players' ratings after it."""
     try:
         wanted = date.fromisoformat(day)
     except ValueError:
@@ -405,7 +407,8 @@ def _evening(found: Circle, day: str) -> Evening:
     results = {m.id: scored(m) for m in played}
     for evening in evenings(found, played, results):
         if evening.day == wanted:
-            return evening
+            return evening, evening_ratings(found, played, results, evening.game.name,
+                                            evening.day)
     abort(404)
 
 
@@ -415,11 +418,11 @@ def evening_pdf(token: str, day: str) -> Response:
     from ...scoresheet import environment, html_to_pdf, in_language
 
     found = find(token)
-    evening = _evening(found, day)
+    evening, rated = _evening(found, day)
     language = languages.current()              # the phone's: an evening has several matches
     with in_language(language, catalogue(language)):
         html = environment().get_template("pdf/evening.html").render(
-            circle=readable_json(found.name), evening=evening)
+            circle=readable_json(found.name), evening=evening, ratings=rated)
     return Response(html_to_pdf(html), mimetype="application/pdf", headers={
         "Content-Disposition": f'inline; filename="evening-{evening.day.isoformat()}.pdf"'})
 
@@ -431,13 +434,16 @@ def export(token: str) -> Response:
     found = find(token)
     index = {p.id: n for n, p in enumerate(found.players)}
     entries = []
-    for m in reversed(circles().matches(found.id)):            # oldest first
+    matches = circles().matches(found.id)
+    for m in reversed(matches):                                 # oldest first
         entries.append((matchfile.MatchFile(
             game=m.game, settings=readable_json(m.settings), hands=readable_json(m.hands),
             created=m.created.date().isoformat()), [index[p] for p in m.people]))
     body = circlefile.dumps(circlefile.CircleFile(
         name=readable_json(found.name), created=found.created.date().isoformat(),
-        players=[readable_json(p.name) for p in found.players], matches=entries))
+        players=[readable_json(p.name) for p in found.players], matches=entries),
+        ratings=ratings_file(found, matches, {m.id: scored(m) for m in matches
+                                              if m.game in WEB_GAMES}))
     return Response(body, mimetype="application/json", headers={
         "Content-Disposition": f'attachment; filename="circle-{found.created.date()}.json"'})
 

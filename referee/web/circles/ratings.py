@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from flask_babel import gettext
 
@@ -20,7 +21,7 @@ from ...engine.games import GAMES
 from ...engine.games.base import Game, MatchResult
 from ...numbers import number, signed
 from ...stats import Played
-from ...stats.ratings import START, GameRatings, Rated, RatedMatch, rated_match
+from ...stats.ratings import START, GameRatings, Rated, RatedMatch, as_json, rated_match
 from ...stats.ratings import ratings as rate
 from ..readable import readable_json
 from ..store import Circle, CircleMatch
@@ -178,3 +179,10 @@ def evening_ratings(circle: Circle, matches: list[CircleMatch],
             out.append(EveningRating(names.get(p.person, "?"), number(whole(p.shown)),
                                      _change(before, p.shown), p.matches, p.provisional))
     return out
+
+
+def ratings_file(circle: Circle, matches: list[CircleMatch],
+                 results: dict[str, MatchResult | None]) -> dict[str, Any]:
+    """The ratings as the circle file writes them (``ratings.as_json``, people by name)."""
+    names = {str(p.id): p.name for p in circle.players}
+    return as_json(rate(records(matches, results)), lambda key: names.get(key, "?"))
