@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from referee.cli import main
-from referee.engine.matchfile import load
 from referee.engine.circlefile import CircleFile, dumps
+from referee.engine.matchfile import load
 from referee.stats import Played, statistics
 from referee.stats.ratings import as_json, rated_matches, ratings
 

@@ -255,7 +255,7 @@ def as_json(answer: dict[str, GameRatings],
          "games": {"tartli": {
             "players": [{"person": "Anna", "rating": 1043.2, "mu": 27.6354, "sigma": 8.0659,
                          "matches": 1, "provisional": true, "history": [1043.2]}],
-            "matches": [{"when": "2026-11-30T00:00:00", "sides": [["Anna"], ["Béla"]],
+            "matches": [{"day": "2026-11-30", "sides": [["Anna"], ["Béla"]],
                          "ranks": [1, 2], "figures": [5, 0],
                          "changes": [{"person": "Anna", "before": 1000.0, "after": 1043.2},
                                      ...]}]}}}
@@ -268,7 +268,7 @@ def as_json(answer: dict[str, GameRatings],
                          "matches": p.matches, "provisional": p.provisional,
                          "history": [round(value, 1) for _, value in p.history]}
                         for p in rated.players],
-            "matches": [{"when": r.match.when.isoformat(),
+            "matches": [{"day": r.match.when.date().isoformat(),
                          "sides": [[name(p) for p in side] for side in r.match.sides],
                          "ranks": list(r.match.ranks), "figures": list(r.match.figures),
                          "changes": [{"person": name(c.person), "before": round(c.before, 1),

@@ -119,7 +119,7 @@ def _chart(game: Game, rated: GameRatings, names: dict[str, str]) -> tuple[str, 
     span = first if len(days) == 1 else gettext("%(first)s to %(last)s", first=first,
                                                  last=last)
     values = ", ".join(f"{s.label} {s.note}" for s in series)
-    title = gettext("%(game)s: each player's rating after each day, %(days)s: %(values)s",
+    title = gettext("%(game)s: the rating of each player after each day, %(days)s: %(values)s",
                     game=game.title, days=span, values=values)
     ticks = [(1.0, first)]
     if len(days) > 1:
@@ -127,7 +127,7 @@ def _chart(game: Game, rated: GameRatings, names: dict[str, str]) -> tuple[str, 
     right = max(len(days) + 0.5, len(days) * 1.25)
     svg = line_chart(series, title=title, x_range=(0, right), x_ticks=ticks, zero=False,
                      rules=(Rule(START, "", "zero"),))
-    return svg, gettext("%(game)s: each player's rating, day by day", game=game.title)
+    return svg, gettext("%(game)s: ratings, day by day", game=game.title)
 
 
 def circle_ratings(circle: Circle, matches: list[CircleMatch],
