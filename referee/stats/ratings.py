@@ -253,11 +253,11 @@ def as_json(answer: dict[str, GameRatings],
 
         {"scale": "1000 + 40 × (mu − 3 × sigma)", "provisional_under": 5,
          "games": {"tartli": {
-            "players": [{"person": "Anna", "rating": 1043.2, "mu": 27.6354, "sigma": 8.0659,
-                         "matches": 1, "provisional": true, "history": [1043.2]}],
+            "players": [{"person": "Anna", "rating": 1137.5, "mu": 27.6354, "sigma": 8.0659,
+                         "matches": 1, "provisional": true, "history": [1137.5]}, ...],
             "matches": [{"day": "2026-11-30", "sides": [["Anna"], ["Béla"]],
                          "ranks": [1, 2], "figures": [5, 0],
-                         "changes": [{"person": "Anna", "before": 1000.0, "after": 1043.2},
+                         "changes": [{"person": "Anna", "before": 1000.0, "after": 1137.5},
                                      ...]}]}}}
     """
     games = {}
