@@ -34,7 +34,7 @@ from werkzeug.datastructures import MultiDict
 from wtforms import StringField
 from wtforms.validators import ValidationError
 
-from ...engine import circlefile, matchfile, scoring
+from ...engine import circlefile, matchfile
 from ...engine.errors import RuleViolation
 from ...engine.games import GAMES
 from ...engine.games.base import Game, MatchResult, name_key, require_name
@@ -56,13 +56,13 @@ from ..store import (
     IN_THIS,
     TAKEN,
     Circle,
-    CircleMatch,
     CircleRefused,
     Person,
     Player,
 )
-from .blueprint import bp, find, remember_circle
+from .blueprint import bp, find, remember_circle, scored
 from .evenings import Evening, evenings
+from .ratings import EveningRating, evening_ratings, ratings_file
 from .stats import matches_counted, progress_charts
 
 _ID = re.compile(r"[0-9]{1,9}")
@@ -181,15 +181,6 @@ def _standing(game: Game, settings: dict[str, Any], result: MatchResult) -> str:
     return gettext("%(label)s: %(figures)s", **values)
 
 
-def _scored(m: CircleMatch) -> MatchResult | None:
-    try:
-        # one fold kept per game and settings (not per match): a circle of hundreds of matches
-        # would push every live match's fold out of the cache
-        return scoring.score(m.game, m.settings, m.hands, trusted=True)
-    except RuleViolation:
-        return None
-
-
 def _names(circle: Circle, people: tuple[int, ...]) -> list[str]:
     return [(circle.player(p) or Player(p, "?")).name for p in people]
 
@@ -197,7 +188,7 @@ def _names(circle: Circle, people: tuple[int, ...]) -> list[str]:
 def _page(circle: Circle, status: int = 200, **extra: Any) -> Any:
     remember_circle(circle.id)
     played = [m for m in circles().matches(circle.id) if m.game in WEB_GAMES]
-    results = {m.id: _scored(m) for m in played}
+    results = {m.id: scored(m) for m in played}
     listed = []
     for m in played:
         game = WEB_GAMES[m.game].game
@@ -408,16 +399,18 @@ def add_match(token: str) -> Any:
 
 # -- the Troggu evening --------------------------------------------------------------------
 
-def _evening(found: Circle, day: str) -> Evening:
+def _evening(found: Circle, day: str) -> tuple[Evening, list[EveningRating]]:
+    """The evening of ``day`` (else 404) and its players' ratings after it."""
     try:
         wanted = date.fromisoformat(day)
     except ValueError:
         abort(404)
     played = [m for m in circles().matches(found.id) if m.game in WEB_GAMES]
-    results = {m.id: _scored(m) for m in played}
+    results = {m.id: scored(m) for m in played}
     for evening in evenings(found, played, results):
         if evening.day == wanted:
-            return evening
+            return evening, evening_ratings(found, played, results, evening.game.name,
+                                            evening.day)
     abort(404)
 
 
@@ -430,11 +423,11 @@ def evening_pdf(token: str, day: str) -> Response:
     from ...scoresheet import environment, html_to_pdf, in_language
 
     found = find(token)
-    evening = _evening(found, day)
+    evening, rated = _evening(found, day)
     language = languages.current()              # the phone's: an evening has several matches
     with in_language(language, catalogue(language)):
         html = environment().get_template("pdf/evening.html").render(
-            circle=readable_json(found.name), evening=evening)
+            circle=readable_json(found.name), evening=evening, ratings=rated)
     name = "+".join(("evening", found.id, evening.day.isoformat(), language))
     version = hashlib.sha256(html.encode()).hexdigest()[:32]
     body = pdfs().pdf(name, version, lambda: html_to_pdf(html))
@@ -452,13 +445,16 @@ def export(token: str) -> Response:
     found = find(token)
     index = {p.id: n for n, p in enumerate(found.players)}
     entries = []
-    for m in reversed(circles().matches(found.id)):            # oldest first
+    matches = circles().matches(found.id)
+    for m in reversed(matches):                                 # oldest first
         entries.append((matchfile.MatchFile(
             game=m.game, settings=readable_json(m.settings), hands=readable_json(m.hands),
             created=m.created.date().isoformat()), [index[p] for p in m.people]))
     body = circlefile.dumps(circlefile.CircleFile(
         name=readable_json(found.name), created=found.created.date().isoformat(),
-        players=[readable_json(p.name) for p in found.players], matches=entries))
+        players=[readable_json(p.name) for p in found.players], matches=entries),
+        ratings=ratings_file(found, matches, {m.id: scored(m) for m in matches
+                                              if m.game in WEB_GAMES}))
     return Response(body, mimetype="application/json", headers={
         "Content-Disposition": f'attachment; filename="circle-{found.created.date()}.json"'})
 
