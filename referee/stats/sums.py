@@ -24,10 +24,10 @@ class Sums:
     def __init__(self) -> None:
         self._root: _Node = {}
 
-    def add(self, more: Mapping[Hashable, Any]) -> None:
+    def add(self, more: Mapping[Any, Any]) -> None:
         _into(self._root, more, 1)
 
-    def remove(self, less: Mapping[Hashable, Any]) -> None:
+    def remove(self, less: Mapping[Any, Any]) -> None:
         """Take out a tally added before (exactly that one: else the sums are wrong)."""
         _into(self._root, less, -1)
 
@@ -41,7 +41,7 @@ class Sums:
         return other
 
 
-def _into(node: _Node, more: Mapping[Hashable, Any], sign: int) -> None:
+def _into(node: _Node, more: Mapping[Any, Any], sign: int) -> None:
     for key, value in more.items():
         nested = isinstance(value, Mapping)
         slot = node.get(key)
