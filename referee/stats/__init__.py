@@ -167,14 +167,16 @@ class Contribution:
     skipped: dict[str, Any] | None = None
 
 
-def contribution(match: Played) -> Contribution:
-    """The part of ``match`` in the statistics: its fold, every rule checked."""
+def contribution(match: Played, result: MatchResult | None = None) -> Contribution:
+    """The part of ``match`` in the statistics: its fold, every rule checked (``result``:
+    that fold, when the caller made it already)."""
     created = _day(match.created)
     if len(match.people) != len(match.settings.get("players", ())):
         raise ValueError("Played.people needs one key per player of the match")
     try:
         game = get(match.game)
-        result = game.score(match.settings, match.hands)
+        if result is None:
+            result = game.score(match.settings, match.hands)
     except RuleViolation as problem:
         return Contribution(created, None, {
             "game": match.game, "created": created.isoformat(),

@@ -33,10 +33,10 @@ from werkzeug.datastructures import MultiDict
 from wtforms import StringField
 from wtforms.validators import ValidationError
 
-from ...engine import circlefile, matchfile, scoring
+from ...engine import circlefile, matchfile
 from ...engine.errors import RuleViolation
 from ...engine.games import GAMES
-from ...engine.games.base import Game, MatchResult, name_key, require_name
+from ...engine.games.base import Game, Standing, name_key, require_name
 from ...engine.words import T
 from ...numbers import number, signed
 from .. import languages
@@ -54,18 +54,19 @@ from ..store import (
     IN_THIS,
     TAKEN,
     Circle,
-    CircleMatch,
     CircleRefused,
     Person,
     Player,
 )
 from .blueprint import bp, find, remember_circle
+from .derived import Derived, Summary, derived
 from .evenings import Evening, evenings
-from .stats import matches_counted, progress_charts
+from .stats import Chart, matches_counted, progress_charts
 
 _ID = re.compile(r"[0-9]{1,9}")
 
 EVENINGS_SHOWN = 5        # the latest evenings in full on the circle's page (then: a list)
+MATCHES_SHOWN = 20        # the matches a page of the circle's list shows, newest first
 SEATS = lazy_gettext("Nothing was saved: see the seats below.")
 PICK = lazy_gettext("Pick a player from the list, or type a new player's name")
 BOTH = lazy_gettext("Pick a player from the list or type a new name, not both")
@@ -164,10 +165,9 @@ class Listed:
     standing: str
 
 
-def _standing(game: Game, settings: dict[str, Any], result: MatchResult) -> str:
+def _standing(game: Game, settings: dict[str, Any], standing: Standing) -> str:
     """The match's standing in a line: its figures and, once it is over, who won."""
     sides = game.sides(settings)
-    standing = result.standing
     label = game.victory_label(settings) or game.totals_label(settings)
     figures = standing.victory if game.victory_label(settings) else standing.totals
     shown = [signed(v) if not game.race else number(v) for v in figures]
@@ -179,40 +179,51 @@ def _standing(game: Game, settings: dict[str, Any], result: MatchResult) -> str:
     return gettext("%(label)s: %(figures)s", **values)
 
 
-def _scored(m: CircleMatch) -> MatchResult | None:
-    try:
-        # one fold kept per game and settings (not per match): a circle of hundreds of matches
-        # would push every live match's fold out of the cache
-        return scoring.score(m.game, m.settings, m.hands, trusted=True)
-    except RuleViolation:
-        return None
-
-
 def _names(circle: Circle, people: tuple[int, ...]) -> list[str]:
     return [(circle.player(p) or Player(p, "?")).name for p in people]
 
 
+def _listed(circle: Circle, m: Summary) -> Listed:
+    game = WEB_GAMES[m.game].game
+    standing = (_standing(game, m.settings, m.standing) if m.standing is not None
+                else gettext("Its stored hands no longer score: open it for its match file"))
+    return Listed(m.id, game, m.created, _names(circle, m.people), standing)
+
+
+def _shown_page(count: int) -> int:
+    """The page of the list of matches asked for (``?page=``: 1, the newest, to the last;
+    anything else: the nearest)."""
+    asked = request.args.get("page", "")[:9]
+    last = max(1, -(-count // MATCHES_SHOWN))
+    return min(max(int(asked), 1), last) if asked.isdigit() else 1
+
+
+def _views(circle: Circle, kept: Derived) -> tuple[list[Evening], list[Chart]]:
+    """The circle's evenings and charts at this version, in this language, with these
+    names: made once, kept with the version."""
+    key = (languages.current(), tuple((p.id, p.name) for p in circle.players))
+    made = kept.view(key, lambda: (evenings(circle, kept.matches),
+                                   progress_charts(circle, kept.matches)))
+    return made  # type: ignore[no-any-return]
+
+
 def _page(circle: Circle, status: int = 200, **extra: Any) -> Any:
     remember_circle(circle.id)
-    played = [m for m in circles().matches(circle.id) if m.game in WEB_GAMES]
-    results = {m.id: _scored(m) for m in played}
-    listed = []
-    for m in played:
-        game = WEB_GAMES[m.game].game
-        result = results[m.id]
-        standing = (_standing(game, readable_json(m.settings), result) if result is not None
-                    else gettext("Its stored hands no longer score: open it for its match "
-                                 "file"))
-        listed.append(Listed(m.id, game, m.created, _names(circle, m.people), standing))
+    kept = derived(circle.id)
+    page = _shown_page(len(kept.matches))
+    shown = kept.matches[(page - 1) * MATCHES_SHOWN:page * MATCHES_SHOWN]
+    found_evenings, charts = _views(circle, kept)
     url = circle_link(circle.id)
     context = {
-        "circle": circle, "matches": listed, "web_games": WEB_GAMES, "games": GAMES,
-        "evenings": evenings(circle, played, results), "evenings_shown": EVENINGS_SHOWN,
+        "circle": circle, "matches": [_listed(circle, m) for m in shown],
+        "page": page, "older": page * MATCHES_SHOWN < len(kept.matches),
+        "matches_count": len(kept.matches), "matches_shown": MATCHES_SHOWN, "web_games": WEB_GAMES, "games": GAMES,
+        "evenings": found_evenings, "evenings_shown": EVENINGS_SHOWN,
         "link": url, "qr": qr_code(url),
         "player_form": PlayerForm(), "button": ButtonForm(), "add_code": "",
         "messages": get_flashed_messages(category_filter=["message"]), **extra,
     }
-    context["charts"] = progress_charts(circle, played, results)
+    context["charts"] = charts
     return render_template("circles/circle.html", **context), status
 
 
@@ -411,9 +422,7 @@ def _evening(found: Circle, day: str) -> Evening:
         wanted = date.fromisoformat(day)
     except ValueError:
         abort(404)
-    played = [m for m in circles().matches(found.id) if m.game in WEB_GAMES]
-    results = {m.id: _scored(m) for m in played}
-    for evening in evenings(found, played, results):
+    for evening in _views(found, derived(found.id))[0]:
         if evening.day == wanted:
             return evening
     abort(404)

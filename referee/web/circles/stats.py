@@ -1,34 +1,40 @@
 """A circle's statistics (``/c/<token>/statistics``) and all its hands as one CSV file
 (``/c/<token>/hands.csv``): issue 13.
 
-The figures are ``referee.stats.statistics`` of the circle's matches, folded from their stored
-facts on every view (nothing cached, nothing stored), so an edited hand shows at once. Its
-players are keyed by the circle player's id; the page shows them by the circle's names only.
+The figures are ``referee.stats.statistics`` of the circle's matches, derived from their
+stored facts, never stored: each match folded once per version and the circle's figures kept
+as a running sum per circle version (``derived``: a hand entered changes them by its match's
+difference, checked against the database's version on every view), so an edited hand shows at
+once. The CSV is sent as it is made, a few matches read at a time. Its players are keyed by
+the circle player's id; the page shows them by the circle's names only.
 The statistics have their own page, linked from the circle's page: with a section per game and
 a list per player they would make the circle's page (matches, evenings, players) too long to
 find anything on a phone."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from flask import Response, render_template, request
+from flask import Response, render_template, request, stream_with_context
 from flask_babel import gettext, lazy_gettext, lazy_pgettext, ngettext, pgettext
 from flask_babel.speaklater import LazyString
 
 from ...charts import Rule, Series, line_chart
 from ...engine.games import GAMES
-from ...engine.games.base import Game, MatchResult
+from ...engine.games.base import Game
 from ...numbers import number, signed
-from ...stats import FIGURES, Played, statistics
-from ...stats.circlecsv import circle_csv
+from ...stats import FIGURES, Played
+from ...stats.circlecsv import circle_csv_parts
+from ..extensions import circles
 from ..games import WEB_GAMES
 from ..languages import say
 from ..readable import readable_json
 from ..store import Circle, CircleMatch
 from .blueprint import bp, find, played, remember_circle
+from .derived import Summary, derived
 
 # Each game's own figures: (key in the statistics, words on the page), in the rules' order.
 TARTLI = (
@@ -300,17 +306,16 @@ class Chart:
     svg: str
 
 
-def progress_charts(circle: Circle, matches: list[CircleMatch],
-                    results: dict[str, MatchResult | None]) -> list[Chart]:
+def progress_charts(circle: Circle, matches: list[Summary]) -> list[Chart]:
     """A chart per game of each player's results, day by day, from the circle's first match
     of the game: the matches the player (or the player's team) won so far, or in Troggu,
-    which has no winner (7.5.2), the Rappen the player won or lost so far. ``matches``:
-    newest first, as the circle's page lists them, with their ``results`` (None: no longer
-    scores, left out)."""
+    which has no winner (7.5.2), the Rappen the player won or lost so far. ``matches``: their
+    summaries, newest first, as the circle's page lists them (a match that no longer scores
+    is left out)."""
     names = {p.id: p.name for p in circle.players}
     out = []
     for game_name, game in GAMES.items():
-        mine = [m for m in reversed(matches) if m.game == game_name and results.get(m.id)]
+        mine = [m for m in reversed(matches) if m.game == game_name and m.standing]
         if not mine:
             continue
         side_of = FIGURES[game_name].side if game_name in FIGURES else int
@@ -318,9 +323,8 @@ def progress_charts(circle: Circle, matches: list[CircleMatch],
         index = {day: n for n, day in enumerate(days, start=1)}
         gains: dict[int, dict[int, int]] = {}
         for m in mine:
-            result = results[m.id]
-            assert result is not None
-            standing = result.standing
+            standing = m.standing
+            assert standing is not None
             for seat, person in enumerate(m.people):
                 side = side_of(seat)
                 amount = (int(standing.over and standing.winner == side) if game.race
@@ -359,6 +363,8 @@ def progress_charts(circle: Circle, matches: list[CircleMatch],
     return out
 
 
+CSV_MATCHES = 20          # matches the CSV reads at a time (their hands in memory)
+
 # -- the page --------------------------------------------------------------------------------
 
 FIRST_DAY = lazy_gettext("The first day must be a day written as year-month-day, such as "
@@ -394,6 +400,12 @@ def circle_played(circle: Circle) -> list[Played]:
             for game, day, settings, hands, people in played(circle) if game in WEB_GAMES]
 
 
+def _played(matches: Iterable[CircleMatch]) -> Iterator[Played]:
+    for m in matches:
+        yield Played(m.game, m.created.date(), readable_json(m.settings),
+                     readable_json(m.hands), tuple(str(p) for p in m.people))
+
+
 @bp.get("/c/<token>/statistics")
 def circle_statistics(token: str) -> Any:
     found = find(token)
@@ -406,7 +418,7 @@ def circle_statistics(token: str) -> Any:
     skipped: list[str] = []
     counted = 0
     if error is None:
-        stats = statistics(circle_played(found), since=since, until=until)
+        stats = derived(found.id).statistics(since, until)
         counted = stats["matches"]
         shown = sections(stats, names)
         skipped = [gettext("%(game)s of %(day)s (%(players)s): %(problem)s",
@@ -425,7 +437,18 @@ def circle_hands_csv(token: str) -> Response:
     """Every hand of the circle's matches, oldest match first, as one CSV file (with a byte
     order mark so that a spreadsheet reads the names' letters as UTF-8)."""
     found = find(token)
-    body = "\ufeff" + circle_csv(reversed(circle_played(found)), say=lambda t: str(say(t)))
+    kept = derived(found.id).matches
+    widest = max([1, *(len(GAMES[m.game].sides(m.settings)) for m in kept)])
+    oldest = [m.id for m in reversed(kept)]
+
+    def loaded() -> Iterator[Played]:               # a few matches in memory at a time
+        for start in range(0, len(oldest), CSV_MATCHES):
+            yield from _played(circles().matches_by_id(oldest[start:start + CSV_MATCHES]))
+
+    def parts() -> Iterator[str]:
+        yield "\ufeff"
+        yield from circle_csv_parts(loaded(), widest, say=lambda t: str(say(t)))
+
     name = f"circle-{found.created.date().isoformat()}-hands.csv"
-    return Response(body, mimetype="text/csv",
+    return Response(stream_with_context(parts()), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
