@@ -217,7 +217,8 @@ def _page(circle: Circle, status: int = 200, **extra: Any) -> Any:
     context = {
         "circle": circle, "matches": [_listed(circle, m) for m in shown],
         "page": page, "older": page * MATCHES_SHOWN < len(kept.matches),
-        "matches_count": len(kept.matches), "matches_shown": MATCHES_SHOWN, "web_games": WEB_GAMES, "games": GAMES,
+        "matches_count": len(kept.matches), "matches_shown": MATCHES_SHOWN,
+        "web_games": WEB_GAMES, "games": GAMES,
         "evenings": found_evenings, "evenings_shown": EVENINGS_SHOWN,
         "link": url, "qr": qr_code(url),
         "player_form": PlayerForm(), "button": ButtonForm(), "add_code": "",
