@@ -29,6 +29,7 @@ from flask import (
 from flask_babel import gettext, lazy_gettext, ngettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
+from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 from wtforms import StringField
 from wtforms.validators import ValidationError
@@ -198,13 +199,18 @@ def _shown_page(count: int) -> int:
     return min(max(int(asked), 1), last) if asked.isdigit() else 1
 
 
-def _views(circle: Circle, kept: Derived) -> tuple[list[Evening], list[Chart]]:
-    """The circle's evenings and charts at this version, in this language, with these
-    names: made once, kept with the version."""
-    key = (languages.current(), tuple((p.id, p.name) for p in circle.players))
-    made = kept.view(key, lambda: (evenings(circle, kept.matches),
-                                   progress_charts(circle, kept.matches)))
-    return made  # type: ignore[no-any-return]
+def _views(circle: Circle, kept: Derived) -> tuple[list[Evening], list[Chart], Markup]:
+    """The circle's evenings, charts and list of earlier evenings at this version, in this
+    language, with these names: made once, kept with the version."""
+    def made() -> tuple[list[Evening], list[Chart], Markup]:
+        found = evenings(circle, kept.matches)
+        earlier = Markup(render_template("circles/earlier_evenings.html", circle=circle,
+                                         evenings=found, evenings_shown=EVENINGS_SHOWN))
+        return found, progress_charts(circle, kept.matches), earlier
+
+    key = ("circle", languages.current(), request.script_root,
+           tuple((p.id, p.name) for p in circle.players))
+    return kept.view(key, made)  # type: ignore[no-any-return]
 
 
 def _page(circle: Circle, status: int = 200, **extra: Any) -> Any:
@@ -212,7 +218,7 @@ def _page(circle: Circle, status: int = 200, **extra: Any) -> Any:
     kept = derived(circle.id)
     page = _shown_page(len(kept.matches))
     shown = kept.matches[(page - 1) * MATCHES_SHOWN:page * MATCHES_SHOWN]
-    found_evenings, charts = _views(circle, kept)
+    found_evenings, charts, earlier = _views(circle, kept)
     url = circle_link(circle.id)
     context = {
         "circle": circle, "matches": [_listed(circle, m) for m in shown],
@@ -220,6 +226,7 @@ def _page(circle: Circle, status: int = 200, **extra: Any) -> Any:
         "matches_count": len(kept.matches), "matches_shown": MATCHES_SHOWN,
         "web_games": WEB_GAMES, "games": GAMES,
         "evenings": found_evenings, "evenings_shown": EVENINGS_SHOWN,
+        "earlier_evenings": earlier,
         "link": url, "qr": qr_code(url),
         "player_form": PlayerForm(), "button": ButtonForm(), "add_code": "",
         "messages": get_flashed_messages(category_filter=["message"]), **extra,

@@ -21,6 +21,7 @@ from typing import Any
 from flask import Response, render_template, request, stream_with_context
 from flask_babel import gettext, lazy_gettext, lazy_pgettext, ngettext, pgettext
 from flask_babel.speaklater import LazyString
+from markupsafe import Markup
 
 from ...charts import Rule, Series, line_chart
 from ...engine.games import GAMES
@@ -28,6 +29,7 @@ from ...engine.games.base import Game
 from ...numbers import number, signed
 from ...stats import FIGURES, Played
 from ...stats.circlecsv import circle_csv_parts
+from .. import languages
 from ..extensions import circles
 from ..games import WEB_GAMES
 from ..languages import say
@@ -414,22 +416,30 @@ def circle_statistics(token: str) -> Any:
     until_text = request.args.get("to", "")[:40]
     since, until, error = read_range(since_text, until_text)
     names = {str(p.id): p.name for p in found.players}
-    shown: list[GameSection] = []
-    skipped: list[str] = []
-    counted = 0
+    figures, skipped, counted = Markup(), [], 0
     if error is None:
-        stats = derived(found.id).statistics(since, until)
-        counted = stats["matches"]
-        shown = sections(stats, names)
-        skipped = [gettext("%(game)s of %(day)s (%(players)s): %(problem)s",
-                           game=GAMES[s["game"]].title if s["game"] in GAMES else s["game"],
-                           day=s["created"],
-                           players=" – ".join(names.get(k, "?") for k in s["people"]),
-                           problem=s["problem"]) for s in stats["skipped"]]
+        kept = derived(found.id)
+        key = ("statistics", languages.current(), request.script_root, since, until,
+               tuple(sorted(names.items())))
+        figures, skipped, counted = kept.view(key, lambda: _figures(
+            kept.statistics(since, until), names))
     return render_template(
-        "circles/statistics.html", circle=found, sections=shown, skipped=skipped,
+        "circles/statistics.html", circle=found, figures=figures, skipped=skipped,
         counted=counted, since=since_text, until=until_text, error=error,
     ), 422 if error else 200
+
+
+def _figures(stats: dict[str, Any], names: dict[str, str]) -> tuple[Markup, list[str], int]:
+    """The statistics in words: each game's section (HTML), the matches not counted, how many
+    were counted (made once per version, language and days: ``Derived.view``)."""
+    skipped = [gettext("%(game)s of %(day)s (%(players)s): %(problem)s",
+                       game=GAMES[s["game"]].title if s["game"] in GAMES else s["game"],
+                       day=s["created"],
+                       players=" – ".join(names.get(k, "?") for k in s["people"]),
+                       problem=s["problem"]) for s in stats["skipped"]]
+    figures = Markup(render_template("circles/stat_sections.html",
+                                     sections=sections(stats, names)))
+    return figures, skipped, stats["matches"]
 
 
 @bp.get("/c/<token>/hands.csv")
