@@ -101,6 +101,7 @@ class Derived:
     running sum (every match, whatever its day)."""
 
     version: CircleVersion
+    ids: frozenset[str]               # its matches, of every game (those of ``matches`` too)
     matches: list[Summary]
     sums: Sums
     views: OrderedDict[Hashable, Any] = field(default_factory=OrderedDict)
@@ -158,6 +159,10 @@ class CircleCache:
                 if kept.version == version:
                     return kept
         known = {m.id: m for m in kept.matches} if kept is not None else {}
+        if kept is not None and kept.version[0] == version[0]:
+            made = self._matches_changed(token, kept, known)     # no seat moved: cheaper
+            if made is not None:
+                return made
 
         def wanted(stamp: Stamp) -> bool:
             if stamp.game not in WEB_GAMES:
@@ -170,12 +175,38 @@ class CircleCache:
             return None
         now, every, loaded = read
         stamps = [s for s in every if s.game in WEB_GAMES]        # the games with pages
+        return self._keep(token, kept, now, frozenset(s.id for s in every),
+                          [known[s.id] if s.id not in loaded else s.id for s in stamps], loaded)
+
+    def _matches_changed(self, token: str, kept: Derived,
+                         known: dict[str, Summary]) -> Derived | None:
+        """The circle when only its matches' hands changed since ``kept`` (its own version,
+        bumped by every change of its players and seats, is the same): their versions read,
+        only the changed ones loaded; None when the circle's matches are not the same ones
+        (a match deleted) or its own version moved meanwhile (read it all)."""
+        read = circles().versions(token, lambda i, v: i in known and known[i].version != v)
+        if read is None:
+            return None
+        now, versions, changed = read
+        if now[0] != kept.version[0] or versions.keys() != kept.ids:
+            return None
+        loaded = {m.id: m for m in changed}
+        return self._keep(token, kept, now, kept.ids,
+                          [m.id if m.id in loaded else m for m in kept.matches], loaded)
+
+    def _keep(self, token: str, kept: Derived | None, version: CircleVersion,
+              ids: frozenset[str], order: list[Summary | str],
+              loaded: dict[str, CircleMatch]) -> Derived:
+        """The circle at ``version`` (its matches' ``ids``, every game's): the matches of the
+        games with pages in ``order`` (a kept summary, or the id of a match ``loaded``, to be
+        folded), kept."""
         with scoring.gc_paused():
             fresh = {i: summary(m) for i, m in loaded.items()}
-        made = _updated(kept, now, [fresh.get(s.id) or known[s.id] for s in stamps])
+        made = _updated(kept, version, ids,
+                        [fresh[m] if isinstance(m, str) else m for m in order])
         with self._lock:
             current = self._kept.get(token)
-            if current is None or current.version != now:
+            if current is None or current.version != version:
                 self._kept[token] = made
             self._kept.move_to_end(token)
             self._bound()
@@ -192,7 +223,8 @@ class CircleCache:
             return len(self._kept), sum(len(d.matches) for d in self._kept.values())
 
 
-def _updated(kept: Derived | None, version: CircleVersion, matches: list[Summary]) -> Derived:
+def _updated(kept: Derived | None, version: CircleVersion, ids: frozenset[str],
+             matches: list[Summary]) -> Derived:
     """The circle at ``version``: the kept sums (copied: another request may be reading them)
     less the parts of the summaries gone, plus the new ones."""
     sums = kept.sums.copy() if kept is not None else Sums()
@@ -204,7 +236,7 @@ def _updated(kept: Derived | None, version: CircleVersion, matches: list[Summary
     for m in matches:
         if old.get(m.id) is not m and m.stats.counted is not None:
             sums.add(m.stats.counted)
-    return Derived(version, matches, sums)
+    return Derived(version, ids, matches, sums)
 
 
 def derived(token: str) -> Derived:

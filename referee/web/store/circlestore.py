@@ -27,6 +27,7 @@ from sqlalchemy import (
     DateTime,
     ForeignKey,
     ForeignKeyConstraint,
+    Index,
     Integer,
     PrimaryKeyConstraint,
     String,
@@ -73,6 +74,8 @@ circle_matches = Table(
            nullable=False, index=True),
     Column("added", DateTime, nullable=False),
     UniqueConstraint("match_id", "circle_id", name="uq_circle_matches_pair"),
+    # the circle's matches without reading its rows (``Circles.version``, every request)
+    Index("ix_circle_matches_circle_match", "circle_id", "match_id"),
 )
 circle_seats = Table(
     "circle_seats", metadata,
@@ -238,6 +241,22 @@ class Circles:
                            tuple(seats[r.id][k] for k in sorted(seats[r.id]))) for r in rows]
             loaded = _by_id(conn, [s.id for s in found if wanted(s)])
         return version, found, {m.id: m for m in loaded}
+
+    def versions(
+        self, token: str, wanted: Callable[[str, int], bool],
+    ) -> tuple[CircleVersion, dict[str, int], list[CircleMatch]] | None:
+        """In one snapshot of the database: the circle's version, its matches' versions (by
+        id), and those ``wanted`` (id, version) with their settings and hands; None: no such
+        circle. (What a cache of the circle reads when only its matches changed.)"""
+        with self.store.reading() as conn:
+            version = _version(conn, token)
+            if version is None:
+                return None
+            found = dict(conn.execute(
+                select(circle_matches.c.match_id, matches.c.version)
+                .join(matches, matches.c.id == circle_matches.c.match_id)
+                .where(circle_matches.c.circle_id == token)).tuples().all())
+            return version, found, _by_id(conn, [i for i, v in found.items() if wanted(i, v)])
 
     def matches_by_id(self, ids: Sequence[str]) -> list[CircleMatch]:
         """The matches of circles with these ids (their hands and seats), in that order (a

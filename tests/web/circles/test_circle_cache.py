@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from sqlalchemy import text
+from sqlalchemy import inspect, text
 from webtools import Page
 
 from referee import create_app
@@ -148,11 +148,14 @@ def test_a_database_made_before_the_circles_version_is_upgraded(database_url: st
     store = Store(database_url)
     with store.writing(None) as conn:
         conn.execute(text("ALTER TABLE circles DROP COLUMN version"))
+        conn.execute(text("DROP INDEX ix_circle_matches_circle_match"))
         conn.execute(text("INSERT INTO circles (id, name, created) VALUES "
                           "('aaaaaaaaaaaaaaaaaaaaaa', 'Old', '2026-11-01 20:00:00')"))
     store.engine.dispose()
     app = create_app({"TESTING": True, "DATABASE_URL": database_url})
     circles = _circles(app)
+    assert "ix_circle_matches_circle_match" in {
+        i["name"] for i in inspect(circles.store.engine).get_indexes("circle_matches")}
     assert circles.version("aaaaaaaaaaaaaaaaaaaaaa") == (0, 0, 0, 0)
     circles.add_player("aaaaaaaaaaaaaaaaaaaaaa", "Anna")
     assert circles.version("aaaaaaaaaaaaaaaaaaaaaa") == (1, 0, 0, 0)
