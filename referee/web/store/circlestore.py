@@ -252,10 +252,10 @@ class Circles:
             version = _version(conn, token)
             if version is None:
                 return None
-            found = dict(conn.execute(
+            found = {r.match_id: r.version for r in conn.execute(
                 select(circle_matches.c.match_id, matches.c.version)
                 .join(matches, matches.c.id == circle_matches.c.match_id)
-                .where(circle_matches.c.circle_id == token)).tuples().all())
+                .where(circle_matches.c.circle_id == token))}
             return version, found, _by_id(conn, [i for i, v in found.items() if wanted(i, v)])
 
     def matches_by_id(self, ids: Sequence[str]) -> list[CircleMatch]:
