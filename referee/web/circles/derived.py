@@ -11,18 +11,21 @@ own, bumped by every change of its players or matches, with its matches' count, 
 largest version).
 
 Every request asks the database for the circle's version (one query). The same as the kept
-one: the kept answer. Another (a hand entered through this or any other process, a player
-added, a match started): the matches' stamps are read (id, version, people; one snapshot), only
-the matches whose stamp changed are loaded and folded again, and the running sums change by
-their difference (the old part out, the new one in). So several server processes each keep
-their own copy and never show a stale one.
+one: the kept answer. Only its matches' versions moved (a hand entered through this or any
+other process): their (id, version) list is read in one query and only the changed matches
+are loaded (their hands) and folded again. The circle's own version moved too (a player added,
+a match started or added): every match's stamp is read (id, version, people), and only those
+whose stamp changed are loaded and folded. Either way (one snapshot of the database), the
+running sums change by the difference of the matches that changed (the old part out, the new
+one in). So several server processes each keep their own copy and never show a stale one.
 
-Kept per process: at most ``CIRCLES`` circles and ``MATCHES`` summaries in all, the least
-recently viewed circle dropped first (a circle larger than ``MATCHES`` alone is kept alone). A
-summary holds its match's settings, standing and statistics tallies: about 2–6 kB (a Troggu
-match of eight players, the largest), so at most some 60 MB. Views made from a version (the
-charts, the evenings: in a language, with the players' names) are kept with it, a few per
-version."""
+Kept per process: at most ``CIRCLES`` circles and ``MATCHES`` summaries in all (five circles
+of the 1,000 matches a circle file holds), the least recently viewed circle dropped first (a
+circle larger than ``MATCHES`` alone is kept alone). A summary holds its match's settings,
+standing and statistics tallies: about 8.5 kB a match measured (tracemalloc, the example
+matches of tests/bench/circle.py, the circle's sums included), so some 43 MB at most. Views
+made from a version (the charts, the evenings, the statistics in words: in a language, with
+the players' names, for some days) are kept with it, ``VIEWS`` per version."""
 
 from __future__ import annotations
 
@@ -46,7 +49,7 @@ from ..readable import readable_json
 from ..store import CircleMatch, CircleVersion, Stamp
 
 CIRCLES = 32              # circles kept per process (least recently viewed dropped first)
-MATCHES = 10_000          # summaries kept in all those circles, likewise
+MATCHES = 5_000           # summaries kept in all those circles, likewise (about 43 MB)
 VIEWS = 8                 # views kept per version (charts, evenings: per language and names)
 
 
