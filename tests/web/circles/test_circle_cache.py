@@ -7,15 +7,18 @@ kept circles bounded; a database made before the circle's version upgraded."""
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 import pytest
 from flask import Flask
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sqlalchemy import inspect, text
 from webtools import Page
 
 from referee import create_app
+from referee.stats import statistics
 from referee.stats.circlecsv import circle_csv
 from referee.web.circles import derived as derived_module
 from referee.web.circles.derived import CircleCache
@@ -161,3 +164,53 @@ def test_a_database_made_before_the_circles_version_is_upgraded(database_url: st
     assert circles.version("aaaaaaaaaaaaaaaaaaaaaa") == (1, 0, 0, 0)
     assert "Anna" in Page.of(app.test_client().get("/c/aaaaaaaaaaaaaaaaaaaaaa")).text
     app.extensions["referee.store"].engine.dispose()
+
+
+STEPS = st.lists(st.tuples(st.sampled_from(["start", "hands", "player", "view"]),
+                           st.integers(0, 20)), min_size=1, max_size=8)
+
+
+@settings(max_examples=12, deadline=None)
+@given(steps=STEPS)
+def test_the_kept_statistics_are_the_statistics_from_scratch_after_any_changes(
+        tmp_path_factory: pytest.TempPathFactory, steps: list[tuple[str, int]]) -> None:
+    """Matches started, hands taken out and put back, players added, the pages viewed in
+    between (or not): the kept statistics and evenings are those folded from scratch."""
+    folder = tmp_path_factory.mktemp("kept")
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{folder}/k.sqlite3"})
+    circles, store = _circles(app), app.extensions["referee.store"]
+    token = circles.create("Club")
+    full: dict[str, list[dict[str, Any]]] = {}
+    client = app.test_client()
+    for step, n in steps:
+        players = [p.id for p in circles.load(token).players]   # type: ignore[union-attr]
+        if step == "start":
+            settings_, hands = ((TARTLI, TARTLI_HANDS) if n % 2 else
+                                (TROGGU.settings, TROGGU.hands))
+            seats = len(settings_["players"])
+            people: list[Any] = [*players[:seats]]
+            people += [f"P{n}-{k}" for k in range(seats - len(people))]
+            mid = circles.start_match(token, "tartli" if n % 2 else "troggu", settings_, people,
+                                      hands[:n % (len(hands) + 1)],
+                                      datetime(2026, 11, 28 + n % 3, 20))
+            full[mid] = hands
+        elif step == "hands" and full:
+            mid = sorted(full)[n % len(full)]
+            now = store.load(mid).hands
+            store.save_hands(mid, now, full[mid][:n % (len(full[mid]) + 1)], "Hands changed")
+        elif step == "player":
+            if f"Q{n}" not in {p.name for p in circles.load(token).players}:  # type: ignore
+                circles.add_player(token, f"Q{n}")
+        else:
+            assert client.get(f"/c/{token}").status_code == 200
+            assert client.get(f"/c/{token}/statistics").status_code == 200
+        with app.test_request_context(f"/c/{token}"):
+            found = circles.load(token)
+            assert found is not None
+            kept = derived_module.derived(token)
+            assert kept.statistics() == statistics(circle_played(found))
+            for since in (None, date(2026, 11, 29)):
+                assert kept.statistics(since) == statistics(circle_played(found), since=since)
+            assert [(m.id, m.version) for m in kept.matches] == [
+                (m.id, m.version) for m in circles.matches(token)]
+    store.engine.dispose()
