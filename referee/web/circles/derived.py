@@ -44,10 +44,12 @@ from ...engine.errors import RuleViolation
 from ...engine.games import get
 from ...engine.games.base import MatchResult, Standing
 from ...stats import Contribution, Played, Sums, answer, contribution, within
+from ...stats.ratings import RatedMatch, rated_match
 from ..extensions import circles
 from ..games import WEB_GAMES
 from ..readable import readable_json
 from ..store import CircleMatch, CircleVersion, Stamp
+from .blueprint import scored
 
 CIRCLES = 32              # circles kept per process (least recently viewed dropped first)
 MATCHES = 5_000           # summaries kept in all those circles, likewise (about 43 MB)
@@ -68,9 +70,9 @@ class Summary:
     standing: Standing | None         # None: its stored hands no longer score
     hands: int                        # its finished hands
     stats: Contribution               # its part of the statistics (people: ids as text)
-    # i24-ratings keeps the match's ``RatedMatch`` here (``ratings.rated_match``), so that
-    # the ratings, like the statistics, fold each match once per version
-    rated: Any = None
+    # what the ratings read of it (``stats.ratings.rated_match``; None: not finished or no
+    # longer scores): the ratings, like the statistics, fold each match once per version
+    rated: RatedMatch | None = None
 
     @property
     def stamp(self) -> tuple[int, tuple[int, ...]]:
@@ -88,15 +90,15 @@ def summary(m: CircleMatch) -> Summary:
         result = get(m.game).score(settings, hands)
     except RuleViolation:
         stats = contribution(played)                        # skipped, saying why
-        try:
-            result = scoring.score(m.game, m.settings, m.hands, trusted=True)
-        except RuleViolation:
-            result = None
+        result = scored(m)
     else:
         stats = contribution(played, result)
-    standing, count = (None, 0) if result is None else (result.standing, len(result.hands))
-    return Summary(m.id, m.version, m.game, m.created, m.added, m.people, settings, standing,
-                   count, stats)
+    if result is None:
+        return Summary(m.id, m.version, m.game, m.created, m.added, m.people, settings, None,
+                       0, stats)
+    rated = rated_match(Played(m.game, m.created, settings, hands, played.people), result)
+    return Summary(m.id, m.version, m.game, m.created, m.added, m.people, settings,
+                   result.standing, len(result.hands), stats, rated)
 
 
 @dataclass
@@ -124,6 +126,10 @@ class Derived:
                 if part.counted is not None:
                     sums.add(part.counted)
         return answer(sums, [p.skipped for p in parts if p.skipped is not None], since, until)
+
+    def rated(self) -> list[RatedMatch]:
+        """The rated records of its matches (finished, scoring), oldest first."""
+        return [m.rated for m in reversed(self.matches) if m.rated is not None]
 
     def view(self, key: Hashable, make: Callable[[], Any]) -> Any:
         """The view ``key`` of this version (made once by ``make``, kept with the version)."""

@@ -29,6 +29,7 @@ from ...engine.games.base import Game
 from ...numbers import number, signed
 from ...stats import FIGURES, Played
 from ...stats.circlecsv import circle_csv_parts
+from ...stats.ratings import PROVISIONAL
 from .. import languages
 from ..extensions import circles
 from ..games import WEB_GAMES
@@ -37,6 +38,7 @@ from ..readable import readable_json
 from ..store import Circle, CircleMatch
 from .blueprint import bp, find, played, remember_circle
 from .derived import Summary, derived
+from .ratings import circle_ratings
 
 # Each game's own figures: (key in the statistics, words on the page), in the rules' order.
 TARTLI = (
@@ -412,20 +414,23 @@ def _played(matches: Iterable[CircleMatch]) -> Iterator[Played]:
 def circle_statistics(token: str) -> Any:
     found = find(token)
     remember_circle(found.id)
+    kept = derived(found.id)
     since_text = request.args.get("from", "")[:40]
     until_text = request.args.get("to", "")[:40]
     since, until, error = read_range(since_text, until_text)
     names = {str(p.id): p.name for p in found.players}
+    key = (languages.current(), request.script_root, tuple(sorted(names.items())))
     figures, skipped, counted = Markup(), [], 0
     if error is None:
-        kept = derived(found.id)
-        key = ("statistics", languages.current(), request.script_root, since, until,
-               tuple(sorted(names.items())))
-        figures, skipped, counted = kept.view(key, lambda: _figures(
-            kept.statistics(since, until), names))
+        figures, skipped, counted = kept.view(
+            ("statistics", *key, since, until),
+            lambda: _figures(kept.statistics(since, until), names))
+    # ratings: every finished match in order, whatever days the figures above count
+    rated = kept.view(("ratings", *key), lambda: circle_ratings(found, kept.rated()))
     return render_template(
         "circles/statistics.html", circle=found, figures=figures, skipped=skipped,
-        counted=counted, since=since_text, until=until_text, error=error,
+        counted=counted, since=since_text, until=until_text, error=error, ratings=rated,
+        provisional_under=PROVISIONAL,
     ), 422 if error else 200
 
 
