@@ -3,8 +3,9 @@ circle's page, its statistics, its evenings and its CSV read it here rather than
 match on every view.
 
 Each match is folded once per (match, version, its people): its ``Summary`` holds what the
-pages need of its result (the standing of its line on the circle's page, the Troggu totals of
-its evening, its hands, its sides) and its part of the statistics (``stats.contribution``).
+pages need of its result (the standing of its line on the circle's page and of its evening,
+its hands), its part of the statistics (``stats.contribution``) and its rated record (what
+the ratings read of it: ``stats.ratings.rated_match``).
 A circle's ``Derived`` holds its summaries (newest first) and the running sum of their
 statistics (``stats.Sums``), at one version of the circle (``Circles.version``: the circle's
 own, bumped by every change of its players or matches, with its matches' count, sum and
@@ -53,7 +54,8 @@ from .blueprint import scored
 
 CIRCLES = 32              # circles kept per process (least recently viewed dropped first)
 MATCHES = 5_000           # summaries kept in all those circles, likewise (about 43 MB)
-VIEWS = 8                 # views kept per version (charts, evenings: per language and names)
+VIEWS = 8                 # views kept per version (the page's evenings and charts, the
+                          # statistics and ratings in words: per language, names and days)
 
 
 @dataclass(frozen=True)
