@@ -19,6 +19,12 @@ changes the statistics at once. The folds do not go through the cache of
 live matches' folds out of it. Only finished hands count (a hand in progress
 has no score yet); a match in progress counts as played, not won.
 
+The statistics of many matches are the sum of each match's part (``contribution``: its one
+fold, counted): ``statistics`` sums them as it goes; a circle's page keeps every match's part
+and their running ``Sums`` (``referee.stats.sums``), takes out the part of a match that
+changed and adds its new one, and gives the same answer (``answer``) without folding the
+others again.
+
 The answer, ready for JSON (every key below is always present; figures are whole numbers
 unless said)::
 
@@ -95,9 +101,11 @@ from ..engine.games import get
 from ..engine.games.base import Game, MatchResult
 from . import marjolet, stovkahra, tartli, troggu
 from .played import Figures, Played
+from .sums import Sums
 from .tally import Tally, add, ratio
 
-__all__ = ["Played", "statistics"]
+__all__ = ["Contribution", "Played", "Sums", "answer", "contribution", "statistics",
+           "within"]
 
 WINNABLE = "_winnable"       # internal: matches of games that have a winner
 
@@ -142,7 +150,50 @@ class _Totals:
     games: dict[str, Tally]
     pairs: dict[tuple[str, str, str], Tally]
     partners: dict[tuple[str, ...], Tally]
-    skipped: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Contribution:
+    """One match's part of the statistics, folded once (issue 24): the statistics of many
+    matches are the sum of their parts (``total``, then ``answer``), so a circle keeps its
+    parts and the running ``Sums``, and a changed match changes them by its own difference.
+
+    ``counted``: the match's tallies (``{"matches": 1, "players": …, "games": …, "pairs": …,
+    "partners": …}``, keyed as the answer is before its rates and sorting), or None when its
+    facts no longer score; then ``skipped`` is its line under ``skipped``."""
+
+    created: datetime.date
+    counted: dict[str, Any] | None
+    skipped: dict[str, Any] | None = None
+
+
+def contribution(match: Played, result: MatchResult | None = None) -> Contribution:
+    """The part of ``match`` in the statistics: its fold, every rule checked (``result``:
+    that fold, when the caller made it already)."""
+    created = _day(match.created)
+    if len(match.people) != len(match.settings.get("players", ())):
+        raise ValueError("Played.people needs one key per player of the match")
+    try:
+        game = get(match.game)
+        if result is None:
+            result = game.score(match.settings, match.hands)
+    except RuleViolation as problem:
+        return Contribution(created, None, {
+            "game": match.game, "created": created.isoformat(),
+            "people": list(match.people), "problem": problem.explain(),
+        })
+    totals = _Totals({}, {}, {}, {})
+    _count(totals, match, game, result)
+    return Contribution(created, {
+        "matches": 1, "players": totals.players, "games": totals.games,
+        "pairs": totals.pairs, "partners": totals.partners,
+    })
+
+
+def within(day: datetime.date, since: datetime.date | None,
+           until: datetime.date | None) -> bool:
+    """Whether ``day`` is from ``since`` to ``until`` (both included; None: no bound)."""
+    return (since is None or day >= since) and (until is None or day <= until)
 
 
 def statistics(
@@ -150,42 +201,38 @@ def statistics(
     until: datetime.date | None = None,
 ) -> dict[str, Any]:
     """The statistics of ``matches`` created from ``since`` to ``until`` (both included):
-    see the module's text for the answer's shape."""
+    see the module's text for the answer's shape. Each match is folded, counted and let go
+    (the sum of their ``contribution``)."""
+    sums = Sums()
+    skipped: list[dict[str, Any]] = []
     with scoring.gc_paused():
-        return _statistics(matches, since, until)
+        for match in matches:
+            if not within(_day(match.created), since, until):
+                continue
+            part = contribution(match)
+            if part.counted is not None:
+                sums.add(part.counted)
+            elif part.skipped is not None:
+                skipped.append(part.skipped)
+        return answer(sums, skipped, since, until)
 
 
-def _statistics(
-    matches: Iterable[Played], since: datetime.date | None, until: datetime.date | None,
-) -> dict[str, Any]:
-    totals = _Totals({}, {}, {}, {}, [])
-    counted = 0
-    for match in matches:
-        created = _day(match.created)
-        if (since is not None and created < since) or (until is not None and created > until):
-            continue
-        if len(match.people) != len(match.settings.get("players", ())):
-            raise ValueError("Played.people needs one key per player of the match")
-        try:
-            game = get(match.game)
-            result = game.score(match.settings, match.hands)
-        except RuleViolation as problem:
-            totals.skipped.append({
-                "game": match.game, "created": created.isoformat(),
-                "people": list(match.people), "problem": problem.explain(),
-            })
-            continue
-        counted += 1
-        _count(totals, match, game, result)
+def answer(sums: Sums, skipped: list[dict[str, Any]], since: datetime.date | None = None,
+           until: datetime.date | None = None) -> dict[str, Any]:
+    """The statistics (the module's shape) of the parts summed in ``sums`` (each part's
+    ``counted``), with ``skipped``, the lines of the matches that no longer score, in order."""
+    total = sums.tally()
+    players, games = total.get("players", {}), total.get("games", {})
+    pairs, partners = total.get("pairs", {}), total.get("partners", {})
     return {
-        "matches": counted,
+        "matches": total.get("matches", 0),
         "since": None if since is None else since.isoformat(),
         "until": None if until is None else until.isoformat(),
-        "players": {key: _player(totals.players[key]) for key in sorted(totals.players)},
-        "games": {name: _table(name, totals.games[name]) for name in sorted(totals.games)},
-        "head_to_head": [_pair(key, totals.pairs[key]) for key in sorted(totals.pairs)],
-        "partners": [_partners(key, totals.partners[key]) for key in sorted(totals.partners)],
-        "skipped": totals.skipped,
+        "players": {key: _player(players[key]) for key in sorted(players)},
+        "games": {name: _table(name, games[name]) for name in sorted(games)},
+        "head_to_head": [_pair(key, pairs[key]) for key in sorted(pairs)],
+        "partners": [_partners(key, partners[key]) for key in sorted(partners)],
+        "skipped": list(skipped),
     }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from ..engine.errors import RuleViolation
@@ -30,29 +30,39 @@ def header(sides: int) -> list[str]:
     return [*row, T("Summary")]
 
 
+def widest(matches: Iterable[Played]) -> int:
+    """The most scoring sides a match of ``matches`` has (at least 1): the file's columns."""
+    return max([1, *(len(get(m.game).sides(m.settings)) for m in matches)])
+
+
 def rows(matches: Iterable[Played]) -> list[list[Any]]:
     """The header, then the hands of ``matches`` in the order given."""
+    listed = list(matches)
+    most = widest(listed)
+    return [header(most), *(row for match in listed for row in match_rows(match, most))]
+
+
+def match_rows(match: Played, widest: int) -> list[list[Any]]:
+    """The rows of one match in a file of ``widest`` sides (its hands, or one row saying that
+    it no longer scores)."""
+    game = get(match.game)
+    names = game.sides(match.settings)
+    first = [match.created.isoformat(), game.title,
+             match_csv.text(" – ".join(match.settings["players"]))]
     body: list[list[Any]] = []
-    widest = 1
-    for match in matches:
-        game = get(match.game)
-        names = game.sides(match.settings)
-        widest = max(widest, len(names))
-        first = [match.created.isoformat(), game.title,
-                 match_csv.text(" – ".join(match.settings["players"]))]
-        try:
-            result = game.score(match.settings, match.hands)
-        except RuleViolation as problem:
-            body.append([*first, "", "", [],
-                         T("Its stored hands no longer score: %(problem)s",
-                           problem=problem.explain())])
-            continue
+    try:
+        result = game.score(match.settings, match.hands)
+    except RuleViolation as problem:
+        body.append([*first, "", "", [],
+                     T("Its stored hands no longer score: %(problem)s",
+                       problem=problem.explain())])
+    else:
         for row in match_csv.rows(match.game, match.settings, result)[1:]:
             number, dealer, *figures, summary = row
             sides = [[match_csv.text(name), *figures[2 * n:2 * n + 2]]
                      for n, name in enumerate(names)]
             body.append([*first, number, dealer, sides, summary])
-    out: list[list[Any]] = [header(widest)]
+    out: list[list[Any]] = []
     for *start, sides, summary in body:
         cells = [cell for side in sides for cell in side]
         out.append([*start, *cells, *[""] * (3 * widest - len(cells)), summary])
@@ -63,8 +73,22 @@ def circle_csv(matches: Iterable[Played], say: Callable[[Text], str] = str) -> s
     """The CSV text of ``matches`` (lines end with CR LF, as RFC 4180 says), each sentence
     of the file (the headings, a match that no longer scores, a hand's summary) said by
     ``say`` (default: English, as written)."""
+    return _csv(rows(matches), say)
+
+
+def circle_csv_parts(matches: Iterable[Played], widest: int,
+                     say: Callable[[Text], str] = str) -> Iterator[str]:
+    """``circle_csv`` of ``matches`` a match at a time (its header first), for a file sent as
+    it is made: ``widest`` is ``widest(matches)``, known beforehand (a circle's kept
+    summaries), so that no match need be held."""
+    yield _csv([header(widest)], say)
+    for match in matches:
+        yield _csv(match_rows(match, widest), say)
+
+
+def _csv(rows: list[list[Any]], say: Callable[[Text], str]) -> str:
     buffer = io.StringIO()
     csv.writer(buffer).writerows(
         [match_csv.text(say(cell)) if isinstance(cell, Text) else cell for cell in row]
-        for row in rows(matches))
+        for row in rows)
     return buffer.getvalue()

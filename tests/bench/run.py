@@ -14,8 +14,8 @@ from pathlib import Path
 
 from tests.bench.common import Figure, median, timed
 
-MODULES = ["tests.bench.engine", "tests.bench.pages", "tests.bench.club", "tests.bench.pdf",
-           "tests.bench.languages"]
+MODULES = ["tests.bench.engine", "tests.bench.pages", "tests.bench.club", "tests.bench.circle",
+           "tests.bench.pdf", "tests.bench.languages"]
 
 
 def flask_baseline() -> float:

@@ -17,13 +17,14 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from ...engine.errors import RuleViolation
-from ...engine.games.base import Game, MatchResult
+from ...engine.games.base import Game
 from ...engine.ledger import settle_up
 from ...scoresheet.troggu import francs, rappen
 from ..games import WEB_GAMES
 
 if TYPE_CHECKING:
-    from ..store import Circle, CircleMatch
+    from ..store import Circle
+    from .derived import Summary
 
 
 @dataclass
@@ -59,37 +60,35 @@ class Evening:
         return francs(amount)
 
 
-def evenings(circle: Circle, played: list[CircleMatch],
-             results: dict[str, MatchResult | None]) -> list[Evening]:
-    """The circle's evenings, newest first (matches that no longer score are left out)."""
-    days: dict[tuple[str, date], list[CircleMatch]] = {}
+def evenings(circle: Circle, played: list[Summary]) -> list[Evening]:
+    """The circle's evenings, newest first, from its matches' summaries (matches that no
+    longer score are left out)."""
+    days: dict[tuple[str, date], list[Summary]] = {}
     for m in played:
-        if WEB_GAMES[m.game].evening and results.get(m.id) is not None:
+        if WEB_GAMES[m.game].evening and m.standing is not None:
             days.setdefault((m.game, m.created.date()), []).append(m)
     found = []
     for (game, day), of_day in sorted(days.items(), key=lambda item: item[0][1], reverse=True):
         found.append(_evening(circle, WEB_GAMES[game].game, day,
-                              sorted(of_day, key=lambda m: (m.created, m.added)), results))
+                              sorted(of_day, key=lambda m: (m.created, m.added))))
     return found
 
 
-def _evening(circle: Circle, game: Game, day: date, played: list[CircleMatch],
-             results: dict[str, MatchResult | None]) -> Evening:
+def _evening(circle: Circle, game: Game, day: date, played: list[Summary]) -> Evening:
     evening = Evening(game, day)
     order: list[int] = []
     balance: dict[int, int] = {}
     names = {p.id: p.name for p in circle.players}
     for m in played:
-        result = results[m.id]
-        assert result is not None
-        totals = result.standing.totals
+        assert m.standing is not None
+        totals = m.standing.totals
         for seat, person in enumerate(m.people):
             if person not in balance:
                 order.append(person)
                 balance[person] = 0
             balance[person] += totals[seat]
         evening.matches.append(EveningMatch(
-            m.id, m.created, len(result.hands),
+            m.id, m.created, m.hands,
             [(names.get(p, "?"), totals[s]) for s, p in enumerate(m.people)]))
     evening.balances = [(names.get(p, "?"), balance[p]) for p in order]
     try:

@@ -30,6 +30,7 @@ from flask import (
 from flask_babel import gettext, lazy_gettext, ngettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
+from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 from wtforms import StringField
 from wtforms.validators import ValidationError
@@ -37,7 +38,7 @@ from wtforms.validators import ValidationError
 from ...engine import circlefile, matchfile
 from ...engine.errors import RuleViolation
 from ...engine.games import GAMES
-from ...engine.games.base import Game, MatchResult, name_key, require_name
+from ...engine.games.base import Game, Standing, name_key, require_name
 from ...engine.words import T
 from ...numbers import number, signed
 from .. import languages
@@ -61,13 +62,15 @@ from ..store import (
     Player,
 )
 from .blueprint import bp, find, remember_circle, scored
+from .derived import Derived, Summary, derived
 from .evenings import Evening, evenings
-from .ratings import EveningRating, evening_ratings, ratings_file
-from .stats import matches_counted, progress_charts
+from .ratings import EveningRating, evening_ratings, ratings_file, records
+from .stats import Chart, matches_counted, progress_charts
 
 _ID = re.compile(r"[0-9]{1,9}")
 
 EVENINGS_SHOWN = 5        # the latest evenings in full on the circle's page (then: a list)
+MATCHES_SHOWN = 20        # the matches a page of the circle's list shows, newest first
 SEATS = lazy_gettext("Nothing was saved: see the seats below.")
 PICK = lazy_gettext("Pick a player from the list, or type a new player's name")
 BOTH = lazy_gettext("Pick a player from the list or type a new name, not both")
@@ -166,10 +169,9 @@ class Listed:
     standing: str
 
 
-def _standing(game: Game, settings: dict[str, Any], result: MatchResult) -> str:
+def _standing(game: Game, settings: dict[str, Any], standing: Standing) -> str:
     """The match's standing in a line: its figures and, once it is over, who won."""
     sides = game.sides(settings)
-    standing = result.standing
     label = game.victory_label(settings) or game.totals_label(settings)
     figures = standing.victory if game.victory_label(settings) else standing.totals
     shown = [signed(v) if not game.race else number(v) for v in figures]
@@ -185,27 +187,54 @@ def _names(circle: Circle, people: tuple[int, ...]) -> list[str]:
     return [(circle.player(p) or Player(p, "?")).name for p in people]
 
 
+def _listed(circle: Circle, m: Summary) -> Listed:
+    game = WEB_GAMES[m.game].game
+    standing = (_standing(game, m.settings, m.standing) if m.standing is not None
+                else gettext("Its stored hands no longer score: open it for its match file"))
+    return Listed(m.id, game, m.created, _names(circle, m.people), standing)
+
+
+def _shown_page(count: int) -> int:
+    """The page of the list of matches asked for (``?page=``: 1, the newest, to the last;
+    anything else: the nearest)."""
+    asked = request.args.get("page", "")[:9]
+    last = max(1, -(-count // MATCHES_SHOWN))
+    return min(max(int(asked), 1), last) if asked.isdigit() else 1
+
+
+def _views(circle: Circle, kept: Derived) -> tuple[list[Evening], list[Chart], Markup]:
+    """The circle's evenings, charts and list of earlier evenings at this version, in this
+    language, with these names: made once, kept with the version."""
+    def made() -> tuple[list[Evening], list[Chart], Markup]:
+        found = evenings(circle, kept.matches)
+        earlier = Markup(render_template("circles/earlier_evenings.html", circle=circle,
+                                         evenings=found, evenings_shown=EVENINGS_SHOWN))
+        return found, progress_charts(circle, kept.matches), earlier
+
+    key = ("circle", languages.current(), request.script_root,
+           tuple((p.id, p.name) for p in circle.players))
+    return kept.view(key, made)  # type: ignore[no-any-return]
+
+
 def _page(circle: Circle, status: int = 200, **extra: Any) -> Any:
     remember_circle(circle.id)
-    played = [m for m in circles().matches(circle.id) if m.game in WEB_GAMES]
-    results = {m.id: scored(m) for m in played}
-    listed = []
-    for m in played:
-        game = WEB_GAMES[m.game].game
-        result = results[m.id]
-        standing = (_standing(game, readable_json(m.settings), result) if result is not None
-                    else gettext("Its stored hands no longer score: open it for its match "
-                                 "file"))
-        listed.append(Listed(m.id, game, m.created, _names(circle, m.people), standing))
+    kept = derived(circle.id)
+    page = _shown_page(len(kept.matches))
+    shown = kept.matches[(page - 1) * MATCHES_SHOWN:page * MATCHES_SHOWN]
+    found_evenings, charts, earlier = _views(circle, kept)
     url = circle_link(circle.id)
     context = {
-        "circle": circle, "matches": listed, "web_games": WEB_GAMES, "games": GAMES,
-        "evenings": evenings(circle, played, results), "evenings_shown": EVENINGS_SHOWN,
+        "circle": circle, "matches": [_listed(circle, m) for m in shown],
+        "page": page, "older": page * MATCHES_SHOWN < len(kept.matches),
+        "matches_count": len(kept.matches), "matches_shown": MATCHES_SHOWN,
+        "web_games": WEB_GAMES, "games": GAMES,
+        "evenings": found_evenings, "evenings_shown": EVENINGS_SHOWN,
+        "earlier_evenings": earlier,
         "link": url, "qr": qr_code(url),
         "player_form": PlayerForm(), "button": ButtonForm(), "add_code": "",
         "messages": get_flashed_messages(category_filter=["message"]), **extra,
     }
-    context["charts"] = progress_charts(circle, played, results)
+    context["charts"] = charts
     return render_template("circles/circle.html", **context), status
 
 
@@ -405,11 +434,10 @@ def _evening(found: Circle, day: str) -> tuple[Evening, list[EveningRating]]:
         wanted = date.fromisoformat(day)
     except ValueError:
         abort(404)
-    played = [m for m in circles().matches(found.id) if m.game in WEB_GAMES]
-    results = {m.id: scored(m) for m in played}
-    for evening in evenings(found, played, results):
+    kept = derived(found.id)
+    for evening in _views(found, kept)[0]:
         if evening.day == wanted:
-            return evening, evening_ratings(found, played, results, evening.game.name,
+            return evening, evening_ratings(found, kept.rated(), evening.game.name,
                                             evening.day)
     abort(404)
 
@@ -453,8 +481,8 @@ def export(token: str) -> Response:
     body = circlefile.dumps(circlefile.CircleFile(
         name=readable_json(found.name), created=found.created.date().isoformat(),
         players=[readable_json(p.name) for p in found.players], matches=entries),
-        ratings=ratings_file(found, matches, {m.id: scored(m) for m in matches
-                                              if m.game in WEB_GAMES}))
+        ratings=ratings_file(found, records(matches, {m.id: scored(m) for m in matches
+                                                      if m.game in WEB_GAMES})))
     return Response(body, mimetype="application/json", headers={
         "Content-Disposition": f'attachment; filename="circle-{found.created.date()}.json"'})
 

@@ -1,11 +1,10 @@
 """A circle's ratings in words and charts (the statistics page, the evening's PDF, the circle
-file): ``referee.stats.ratings`` of the circle's matches, from the folds the page already made.
+file): ``referee.stats.ratings`` of the circle's matches' rated records, oldest first.
 
-``circle_ratings(circle, matches, results)`` takes the circle's matches (newest first, as
-``circles().matches`` gives them) and their results (None: no longer scores, left out), so that
-whoever keeps the folds (today each page, later a cache per circle version) hands them over.
-The matches of one time (a circle file keeps only the day) are rated in the order they joined
-the circle, as the evenings are."""
+The pages take the records kept with the circle's matches (``derived``: each match's
+``RatedMatch`` made once per version from its one fold); the circle file makes them from the
+folds it has (``records(matches, results)``). The matches of one time (a circle file keeps only
+the day) are rated in the order they joined the circle, as the evenings are."""
 
 from __future__ import annotations
 
@@ -130,11 +129,11 @@ def _chart(game: Game, rated: GameRatings, names: dict[str, str]) -> tuple[str, 
     return svg, gettext("%(game)s: ratings, day by day", game=game.title)
 
 
-def circle_ratings(circle: Circle, matches: list[CircleMatch],
-                   results: dict[str, MatchResult | None]) -> list[RatingSection]:
-    """The circle's ratings, a section per game (in the order of ``GAMES``)."""
+def circle_ratings(circle: Circle, records: list[RatedMatch]) -> list[RatingSection]:
+    """The circle's ratings from its ``records`` (oldest first), a section per game (in
+    the order of ``GAMES``)."""
     names = {str(p.id): p.name for p in circle.players}
-    answer = rate(records(matches, results))
+    answer = rate(records)
     out = []
     for game_name, game in GAMES.items():
         rated = answer.get(game_name)
@@ -159,14 +158,13 @@ class EveningRating:
     provisional: bool
 
 
-def evening_ratings(circle: Circle, matches: list[CircleMatch],
-                    results: dict[str, MatchResult | None], game: str,
+def evening_ratings(circle: Circle, records: list[RatedMatch], game: str,
                     day: date) -> list[EveningRating]:
     """The ratings in ``game`` of the people who played a rated match on ``day``, after that
-    day's matches (later days' not counted), best first, with their change over the day."""
+    day's matches (later days' not counted), best first, with their change over the day
+    (``records``: the circle's, oldest first)."""
     names = {str(p.id): p.name for p in circle.players}
-    rated = rate([r for r in records(matches, results)
-                  if r.game == game and r.when.date() <= day]).get(game)
+    rated = rate([r for r in records if r.game == game and r.when.date() <= day]).get(game)
     if rated is None:
         return []
     tonight = {c.person for r in rated.matches if r.match.when.date() == day
@@ -181,8 +179,8 @@ def evening_ratings(circle: Circle, matches: list[CircleMatch],
     return out
 
 
-def ratings_file(circle: Circle, matches: list[CircleMatch],
-                 results: dict[str, MatchResult | None]) -> dict[str, Any]:
-    """The ratings as the circle file writes them (``ratings.as_json``, people by name)."""
+def ratings_file(circle: Circle, rated: list[RatedMatch]) -> dict[str, Any]:
+    """The ratings as the circle file writes them (``ratings.as_json``, people by name) from
+    the circle's ``rated`` records, oldest first."""
     names = {str(p.id): p.name for p in circle.players}
-    return as_json(rate(records(matches, results)), lambda key: names.get(key, "?"))
+    return as_json(rate(rated), lambda key: names.get(key, "?"))

@@ -1,36 +1,43 @@
 """A circle's statistics (``/c/<token>/statistics``) and all its hands as one CSV file
 (``/c/<token>/hands.csv``): issue 13.
 
-The figures are ``referee.stats.statistics`` of the circle's matches, folded from their stored
-facts on every view (nothing cached, nothing stored), so an edited hand shows at once. Its
-players are keyed by the circle player's id; the page shows them by the circle's names only.
+The figures are ``referee.stats.statistics`` of the circle's matches, derived from their
+stored facts, never stored: each match folded once per version and the circle's figures kept
+as a running sum per circle version (``derived``: a hand entered changes them by its match's
+difference, checked against the database's version on every view), so an edited hand shows at
+once. The CSV is sent as it is made, a few matches read at a time. Its players are keyed by
+the circle player's id; the page shows them by the circle's names only.
 The statistics have their own page, linked from the circle's page: with a section per game and
 a list per player they would make the circle's page (matches, evenings, players) too long to
 find anything on a phone."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from flask import Response, render_template, request
+from flask import Response, render_template, request, stream_with_context
 from flask_babel import gettext, lazy_gettext, lazy_pgettext, ngettext, pgettext
 from flask_babel.speaklater import LazyString
+from markupsafe import Markup
 
 from ...charts import Rule, Series, line_chart
 from ...engine.games import GAMES
-from ...engine.games.base import Game, MatchResult
+from ...engine.games.base import Game
 from ...numbers import number, signed
-from ...stats import FIGURES, Played, statistics
-from ...stats.circlecsv import circle_csv
+from ...stats import FIGURES, Played
+from ...stats.circlecsv import circle_csv_parts
 from ...stats.ratings import PROVISIONAL
+from .. import languages
 from ..extensions import circles
 from ..games import WEB_GAMES
 from ..languages import say
 from ..readable import readable_json
 from ..store import Circle, CircleMatch
-from .blueprint import bp, find, played, remember_circle, scored
+from .blueprint import bp, find, played, remember_circle
+from .derived import Summary, derived
 from .ratings import circle_ratings
 
 # Each game's own figures: (key in the statistics, words on the page), in the rules' order.
@@ -303,17 +310,16 @@ class Chart:
     svg: str
 
 
-def progress_charts(circle: Circle, matches: list[CircleMatch],
-                    results: dict[str, MatchResult | None]) -> list[Chart]:
+def progress_charts(circle: Circle, matches: list[Summary]) -> list[Chart]:
     """A chart per game of each player's results, day by day, from the circle's first match
     of the game: the matches the player (or the player's team) won so far, or in Troggu,
-    which has no winner (7.5.2), the Rappen the player won or lost so far. ``matches``:
-    newest first, as the circle's page lists them, with their ``results`` (None: no longer
-    scores, left out)."""
+    which has no winner (7.5.2), the Rappen the player won or lost so far. ``matches``: their
+    summaries, newest first, as the circle's page lists them (a match that no longer scores
+    is left out)."""
     names = {p.id: p.name for p in circle.players}
     out = []
     for game_name, game in GAMES.items():
-        mine = [m for m in reversed(matches) if m.game == game_name and results.get(m.id)]
+        mine = [m for m in reversed(matches) if m.game == game_name and m.standing]
         if not mine:
             continue
         side_of = FIGURES[game_name].side if game_name in FIGURES else int
@@ -321,9 +327,8 @@ def progress_charts(circle: Circle, matches: list[CircleMatch],
         index = {day: n for n, day in enumerate(days, start=1)}
         gains: dict[int, dict[int, int]] = {}
         for m in mine:
-            result = results[m.id]
-            assert result is not None
-            standing = result.standing
+            standing = m.standing
+            assert standing is not None
             for seat, person in enumerate(m.people):
                 side = side_of(seat)
                 amount = (int(standing.over and standing.winner == side) if game.race
@@ -362,6 +367,8 @@ def progress_charts(circle: Circle, matches: list[CircleMatch],
     return out
 
 
+CSV_MATCHES = 20          # matches the CSV reads at a time (their hands in memory)
+
 # -- the page --------------------------------------------------------------------------------
 
 FIRST_DAY = lazy_gettext("The first day must be a day written as year-month-day, such as "
@@ -397,40 +404,47 @@ def circle_played(circle: Circle) -> list[Played]:
             for game, day, settings, hands, people in played(circle) if game in WEB_GAMES]
 
 
-def as_played(matches: list[CircleMatch]) -> list[Played]:
-    """The circle's matches (``circles().matches``) as the statistics read them."""
-    return [Played(m.game, m.created.date(), readable_json(m.settings), readable_json(m.hands),
-                   tuple(str(p) for p in m.people)) for m in matches if m.game in WEB_GAMES]
+def _played(matches: Iterable[CircleMatch]) -> Iterator[Played]:
+    for m in matches:
+        yield Played(m.game, m.created.date(), readable_json(m.settings),
+                     readable_json(m.hands), tuple(str(p) for p in m.people))
 
 
 @bp.get("/c/<token>/statistics")
 def circle_statistics(token: str) -> Any:
     found = find(token)
     remember_circle(found.id)
-    matches = [m for m in circles().matches(found.id) if m.game in WEB_GAMES]
+    kept = derived(found.id)
     since_text = request.args.get("from", "")[:40]
     until_text = request.args.get("to", "")[:40]
     since, until, error = read_range(since_text, until_text)
     names = {str(p.id): p.name for p in found.players}
-    shown: list[GameSection] = []
-    skipped: list[str] = []
-    counted = 0
+    key = (languages.current(), request.script_root, tuple(sorted(names.items())))
+    figures, skipped, counted = Markup(), [], 0
     if error is None:
-        stats = statistics(as_played(matches), since=since, until=until)
-        counted = stats["matches"]
-        shown = sections(stats, names)
-        skipped = [gettext("%(game)s of %(day)s (%(players)s): %(problem)s",
-                           game=GAMES[s["game"]].title if s["game"] in GAMES else s["game"],
-                           day=s["created"],
-                           players=" – ".join(names.get(k, "?") for k in s["people"]),
-                           problem=s["problem"]) for s in stats["skipped"]]
+        figures, skipped, counted = kept.view(
+            ("statistics", *key, since, until),
+            lambda: _figures(kept.statistics(since, until), names))
     # ratings: every finished match in order, whatever days the figures above count
-    rated = circle_ratings(found, matches, {m.id: scored(m) for m in matches})
+    rated = kept.view(("ratings", *key), lambda: circle_ratings(found, kept.rated()))
     return render_template(
-        "circles/statistics.html", circle=found, sections=shown, skipped=skipped,
+        "circles/statistics.html", circle=found, figures=figures, skipped=skipped,
         counted=counted, since=since_text, until=until_text, error=error, ratings=rated,
         provisional_under=PROVISIONAL,
     ), 422 if error else 200
+
+
+def _figures(stats: dict[str, Any], names: dict[str, str]) -> tuple[Markup, list[str], int]:
+    """The statistics in words: each game's section (HTML), the matches not counted, how many
+    were counted (made once per version, language and days: ``Derived.view``)."""
+    skipped = [gettext("%(game)s of %(day)s (%(players)s): %(problem)s",
+                       game=GAMES[s["game"]].title if s["game"] in GAMES else s["game"],
+                       day=s["created"],
+                       players=" – ".join(names.get(k, "?") for k in s["people"]),
+                       problem=s["problem"]) for s in stats["skipped"]]
+    figures = Markup(render_template("circles/stat_sections.html",
+                                     sections=sections(stats, names)))
+    return figures, skipped, stats["matches"]
 
 
 @bp.get("/c/<token>/hands.csv")
@@ -438,7 +452,18 @@ def circle_hands_csv(token: str) -> Response:
     """Every hand of the circle's matches, oldest match first, as one CSV file (with a byte
     order mark so that a spreadsheet reads the names' letters as UTF-8)."""
     found = find(token)
-    body = "\ufeff" + circle_csv(reversed(circle_played(found)), say=lambda t: str(say(t)))
+    kept = derived(found.id).matches
+    widest = max([1, *(len(GAMES[m.game].sides(m.settings)) for m in kept)])
+    oldest = [m.id for m in reversed(kept)]
+
+    def loaded() -> Iterator[Played]:               # a few matches in memory at a time
+        for start in range(0, len(oldest), CSV_MATCHES):
+            yield from _played(circles().matches_by_id(oldest[start:start + CSV_MATCHES]))
+
+    def parts() -> Iterator[str]:
+        yield "\ufeff"
+        yield from circle_csv_parts(loaded(), widest, say=lambda t: str(say(t)))
+
     name = f"circle-{found.created.date().isoformat()}-hands.csv"
-    return Response(body, mimetype="text/csv",
+    return Response(stream_with_context(parts()), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})

@@ -10,12 +10,15 @@ from .circlestore import (
     CircleMatch,
     CircleRefused,
     Circles,
+    CircleVersion,
     Person,
     Player,
+    Stamp,
     circle_matches,
     circle_players,
     circle_seats,
     circles,
+    touch,
 )
 from .events import Deleted, Event
 from .kept import hand_base, is_new_base
@@ -24,8 +27,8 @@ from .schema import TOKEN_BYTES, actions, hands, matches, metadata
 
 __all__ = [
     "CHANGED", "IN_ANOTHER", "IN_THIS", "NOT_HERE", "TAKEN", "TOKEN_BYTES", "Circle",
-    "CircleMatch", "CircleRefused", "Circles", "Deleted", "Event", "Person", "Player",
-    "StaleMatch", "Store", "StoredMatch", "actions", "circle_matches", "circle_players",
-    "circle_seats", "circles", "hand_base", "hands", "insert_match", "is_new_base", "matches",
-    "metadata",
+    "CircleMatch", "CircleRefused", "CircleVersion", "Circles", "Deleted", "Event", "Person",
+    "Player", "Stamp", "StaleMatch", "Store", "StoredMatch", "actions", "circle_matches",
+    "circle_players", "circle_seats", "circles", "hand_base", "hands", "insert_match",
+    "is_new_base", "matches", "metadata", "touch",
 ]

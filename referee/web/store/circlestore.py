@@ -27,12 +27,14 @@ from sqlalchemy import (
     DateTime,
     ForeignKey,
     ForeignKeyConstraint,
+    Index,
     Integer,
     PrimaryKeyConstraint,
     String,
     Table,
     UniqueConstraint,
     delete,
+    func,
     insert,
     select,
     update,
@@ -50,6 +52,9 @@ circles = Table(
     Column("id", String(32), primary_key=True),                 # the secret token: its link
     Column("name", String(100), nullable=False),
     Column("created", DateTime, nullable=False),
+    # +1 on every change of its players or of who is in its matches (``touch``); with its
+    # matches' own versions, what a process's cache of the circle is checked against
+    Column("version", Integer, nullable=False, default=0, server_default="0"),
 )
 circle_players = Table(
     "circle_players", metadata,
@@ -69,6 +74,8 @@ circle_matches = Table(
            nullable=False, index=True),
     Column("added", DateTime, nullable=False),
     UniqueConstraint("match_id", "circle_id", name="uq_circle_matches_pair"),
+    # the circle's matches without reading its rows (``Circles.version``, every request)
+    Index("ix_circle_matches_circle_match", "circle_id", "match_id"),
 )
 circle_seats = Table(
     "circle_seats", metadata,
@@ -132,6 +139,25 @@ class CircleMatch:
     created: datetime
     people: tuple[int, ...]   # a circle player's id per seat
     added: datetime           # when it joined the circle: in the order the matches joined
+    version: int = 0          # the match's version (matches.version) these hands are of
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """A match of a circle as its cache checks it: which version, who sits where."""
+
+    id: str
+    version: int
+    game: str
+    created: datetime
+    added: datetime
+    people: tuple[int, ...]
+
+
+CircleVersion = tuple[int, int, int, int]
+"""A circle's version as ``Circles.version`` reads it: its own (``touch``), and its matches'
+count, sum and largest version. A match's version only goes up, so any change of the circle or
+of one of its matches gives another."""
 
 
 class Circles:
@@ -185,31 +211,69 @@ class Circles:
                                  .where(circle_matches.c.match_id == match_id)).scalar()
         return None if found is None else str(found)
 
+    def version(self, token: str) -> CircleVersion | None:
+        """The circle's version (one query; None: no such circle)."""
+        with self.store.engine.connect() as conn:
+            return _version(conn, token)
+
+    def stamps(
+        self, token: str, wanted: Callable[[Stamp], bool],
+    ) -> tuple[CircleVersion, list[Stamp], dict[str, CircleMatch]] | None:
+        """In one snapshot of the database: the circle's version, its matches' stamps (newest
+        first, as ``matches``), and the settings and hands of those ``wanted`` (by id); None:
+        no such circle."""
+        with self.store.reading() as conn:
+            version = _version(conn, token)
+            if version is None:
+                return None
+            rows = conn.execute(
+                select(matches.c.id, matches.c.version, matches.c.game, matches.c.created,
+                       circle_matches.c.added)
+                .join(circle_matches, circle_matches.c.match_id == matches.c.id)
+                .where(circle_matches.c.circle_id == token)
+                .order_by(matches.c.created.desc(), circle_matches.c.added.desc())).all()
+            seats: dict[str, dict[int, int]] = {r.id: {} for r in rows}
+            for s in conn.execute(select(circle_seats.c.match_id, circle_seats.c.seat,
+                                         circle_seats.c.player_id)
+                                  .where(circle_seats.c.circle_id == token)):
+                seats[s.match_id][s.seat] = s.player_id
+            found = [Stamp(r.id, r.version, r.game, r.created, r.added,
+                           tuple(seats[r.id][k] for k in sorted(seats[r.id]))) for r in rows]
+            loaded = _by_id(conn, [s.id for s in found if wanted(s)])
+        return version, found, {m.id: m for m in loaded}
+
+    def versions(
+        self, token: str, wanted: Callable[[str, int], bool],
+    ) -> tuple[CircleVersion, dict[str, int], list[CircleMatch]] | None:
+        """In one snapshot of the database: the circle's version, its matches' versions (by
+        id), and those ``wanted`` (id, version) with their settings and hands; None: no such
+        circle. (What a cache of the circle reads when only its matches changed.)"""
+        with self.store.reading() as conn:
+            version = _version(conn, token)
+            if version is None:
+                return None
+            found = {r.match_id: r.version for r in conn.execute(
+                select(circle_matches.c.match_id, matches.c.version)
+                .join(matches, matches.c.id == circle_matches.c.match_id)
+                .where(circle_matches.c.circle_id == token))}
+            return version, found, _by_id(conn, [i for i, v in found.items() if wanted(i, v)])
+
+    def matches_by_id(self, ids: Sequence[str]) -> list[CircleMatch]:
+        """The matches of circles with these ids (their hands and seats), in that order (a
+        match no longer in a circle is left out)."""
+        with self.store.reading() as conn:
+            return _by_id(conn, ids)
+
     def matches(self, token: str, game: str | None = None) -> list[CircleMatch]:
         """The circle's matches (of ``game``, or all), newest first, with their hands."""
         with self.store.reading() as conn:
-            query = (select(matches.c.id, matches.c.game, matches.c.settings,
-                            matches.c.created, circle_matches.c.added)
+            query = (select(*_LISTED)
                      .join(circle_matches, circle_matches.c.match_id == matches.c.id)
                      .where(circle_matches.c.circle_id == token))
             if game is not None:
                 query = query.where(matches.c.game == game)
-            rows = conn.execute(query.order_by(matches.c.created.desc(),
-                                               circle_matches.c.added.desc())).all()
-            ids = [r.id for r in rows]
-            facts: dict[str, list[dict[str, Any]]] = {i: [] for i in ids}
-            seats: dict[str, dict[int, int]] = {i: {} for i in ids}
-            if ids:
-                for h in conn.execute(select(hands.c.match_id, hands.c.facts)
-                                      .where(hands.c.match_id.in_(ids))
-                                      .order_by(hands.c.match_id, hands.c.position)):
-                    facts[h.match_id].append(json.loads(h.facts))
-                for s in conn.execute(select(circle_seats).where(
-                        circle_seats.c.match_id.in_(ids))):
-                    seats[s.match_id][s.seat] = s.player_id
-        return [CircleMatch(r.id, r.game, json.loads(r.settings), facts[r.id], r.created,
-                            tuple(seats[r.id][k] for k in sorted(seats[r.id])), r.added)
-                for r in rows]
+            return _loaded(conn, query.order_by(matches.c.created.desc(),
+                                                circle_matches.c.added.desc()))
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -223,6 +287,7 @@ class Circles:
         """A new player of the circle (CircleRefused if the name is taken)."""
         try:
             with self.store.writing(None) as conn:
+                touch(conn, token)
                 return _new_player(conn, token, name)
         except IntegrityError:
             raise CircleRefused(CHANGED) from None
@@ -239,6 +304,7 @@ class Circles:
                 match_id = insert_match(conn, game, settings, list(hand_list), created, device,
                                         label, language)
                 _seat(conn, token, match_id, people)
+                touch(conn, token)
                 return match_id
         except IntegrityError:
             raise CircleRefused(CHANGED) from None
@@ -253,6 +319,7 @@ class Circles:
                 if found is not None:
                     raise CircleRefused(IN_THIS if found == token else IN_ANOTHER)
                 _seat(conn, token, match_id, people)
+                touch(conn, token)
         except IntegrityError:
             raise CircleRefused(CHANGED) from None
 
@@ -290,6 +357,7 @@ class Circles:
                 for n, (match_id, (*_, people)) in enumerate(zip(written, played, strict=True)):
                     _seat(conn, token, match_id, [ids[i] for i in people],
                           joined + timedelta(microseconds=n))
+                touch(conn, token)
         except BaseException:
             with contextlib.suppress(SQLAlchemyError), self.store.writing(None) as conn:
                 conn.execute(delete(matches).where(matches.c.id.in_(written)))
@@ -301,6 +369,60 @@ IN_THIS = "This match is in this circle already."
 IN_ANOTHER = ("This match belongs to another circle already (a match is in one circle at "
               "most). Nothing was changed.")
 NOT_HERE = "That player is not in this circle. Pick a player from the list."
+
+
+LOADED_AT_ONCE = 200       # matches whose hands one query reads
+
+_LISTED = (matches.c.id, matches.c.game, matches.c.settings, matches.c.created,
+           circle_matches.c.added, matches.c.version)
+
+
+def touch(conn: Connection, token: str) -> None:
+    """The circle changed (its players, who is in its matches): its version goes up, in the
+    transaction ``conn`` of the change, so that every process's cache of it sees the change
+    at its next request."""
+    conn.execute(update(circles).where(circles.c.id == token)
+                 .values(version=circles.c.version + 1))
+
+
+def _version(conn: Connection, token: str) -> CircleVersion | None:
+    row = conn.execute(
+        select(circles.c.version, func.count(matches.c.id),
+               func.coalesce(func.sum(matches.c.version), 0),
+               func.coalesce(func.max(matches.c.version), 0))
+        .select_from(circles.outerjoin(circle_matches, circle_matches.c.circle_id == circles.c.id)
+                     .outerjoin(matches, matches.c.id == circle_matches.c.match_id))
+        .where(circles.c.id == token).group_by(circles.c.id, circles.c.version)).first()
+    return None if row is None else (int(row[0]), int(row[1]), int(row[2]), int(row[3]))
+
+
+def _by_id(conn: Connection, ids: Sequence[str]) -> list[CircleMatch]:
+    found: dict[str, CircleMatch] = {}
+    for start in range(0, len(ids), LOADED_AT_ONCE):
+        for m in _loaded(conn, select(*_LISTED).join(
+                circle_matches, circle_matches.c.match_id == matches.c.id).where(
+                matches.c.id.in_(ids[start:start + LOADED_AT_ONCE]))):
+            found[m.id] = m
+    return [found[i] for i in ids if i in found]
+
+
+def _loaded(conn: Connection, query: Any) -> list[CircleMatch]:
+    """The matches ``query`` lists (its columns: ``_LISTED``), in its order, with their hands
+    and seats."""
+    rows = conn.execute(query).all()
+    ids = [r.id for r in rows]
+    facts: dict[str, list[dict[str, Any]]] = {i: [] for i in ids}
+    seats: dict[str, dict[int, int]] = {i: {} for i in ids}
+    if ids:
+        for h in conn.execute(select(hands.c.match_id, hands.c.facts)
+                              .where(hands.c.match_id.in_(ids))
+                              .order_by(hands.c.match_id, hands.c.position)):
+            facts[h.match_id].append(json.loads(h.facts))
+        for s in conn.execute(select(circle_seats).where(circle_seats.c.match_id.in_(ids))):
+            seats[s.match_id][s.seat] = s.player_id
+    return [CircleMatch(r.id, r.game, json.loads(r.settings), facts[r.id], r.created,
+                        tuple(seats[r.id][k] for k in sorted(seats[r.id])), r.added, r.version)
+            for r in rows]
 
 
 def _new_player(conn: Connection, token: str, name: str) -> int:

@@ -24,6 +24,7 @@ def upgrade(conn: Connection) -> None:
     _upgrade_splices(conn)
     _upgrade_language(conn)
     _upgrade_labels(conn)
+    _upgrade_circle_version(conn)
 
 
 def _upgrade_tokens(conn: Connection) -> None:
@@ -61,6 +62,16 @@ def _upgrade_labels(conn: Connection) -> None:
     label = next(c for c in inspect(conn).get_columns("actions") if c["name"] == "label")
     if getattr(label["type"], "length", None) is not None:
         conn.execute(text("ALTER TABLE actions ALTER COLUMN label TYPE TEXT"))
+
+
+def _upgrade_circle_version(conn: Connection) -> None:
+    """No circle version (before 2027-01, issue 24): every circle starts at version 0; and
+    the index its check reads."""
+    columns = {c["name"] for c in inspect(conn).get_columns("circles")}
+    if "version" not in columns:
+        conn.execute(text("ALTER TABLE circles ADD COLUMN version INTEGER NOT NULL DEFAULT 0"))
+    conn.execute(text("CREATE INDEX IF NOT EXISTS ix_circle_matches_circle_match "
+                      "ON circle_matches (circle_id, match_id)"))
 
 
 UPGRADE_BATCH = 200       # events rewritten per statement while upgrading
