@@ -33,7 +33,7 @@ from werkzeug.datastructures import MultiDict
 from wtforms import StringField
 from wtforms.validators import ValidationError
 
-from ...engine import circlefile, matchfile, scoring
+from ...engine import circlefile, scoring
 from ...engine.errors import RuleViolation
 from ...engine.games import GAMES
 from ...engine.games.base import Game, MatchResult, name_key, require_name
@@ -59,6 +59,7 @@ from ..store import (
     Person,
     Player,
 )
+from . import files
 from .blueprint import bp, find, remember_circle
 from .evenings import Evening, evenings
 from .stats import matches_counted, progress_charts
@@ -137,7 +138,8 @@ def import_circle() -> Any:
         played = [(m.game, m.settings, m.hands, datetime.fromisoformat(m.created), people)
                   for m, people in loaded.matches]
         token = circles().import_circle(loaded.name, datetime.fromisoformat(loaded.created),
-                                        loaded.players, played, device())
+                                        loaded.players, played, device(),
+                                        languages=[m.language for m, _ in loaded.matches])
     finally:
         circles().importing.release()
     remember_circle(token)
@@ -236,6 +238,9 @@ def add_player(token: str) -> Any:
     if form.validate_on_submit():
         try:
             name = require_name(form.player.data, "circle.player", T("The new player"))
+            full = files.no_room_for_players(found.id, 1)
+            if full:
+                raise CircleRefused(full)
             circles().add_player(found.id, name)
         except RuleViolation as violation:
             error = violation.message
@@ -315,6 +320,18 @@ def _person_names(seats: list[Seat], circle: Circle) -> list[str]:
              else s.person or "") for s in seats]
 
 
+def _no_room(token: str, seats: list[Seat], hands: int = 0) -> str | None:
+    """Why the match cannot join the circle with these seats (the circle file's limits: each
+    seat of a new player who would take it past them says so), or None."""
+    new = [s for s in seats if isinstance(s.person, str)]
+    full = files.no_room_for_players(token, len(new))
+    if full is not None:
+        for seat in new:
+            seat.error = full
+        return str(SEATS)
+    return files.no_room_for_match(token, hands)
+
+
 @bp.route("/c/<token>/new/<game>", methods=["GET", "POST"])
 def new_match(token: str, game: str) -> Any:
     found = find(token)
@@ -336,7 +353,10 @@ def new_match(token: str, game: str) -> Any:
                 for f, name in zip(fields, names):
                     formdata[f] = name
             form.process(formdata)
-            if form.validate():
+            full = _no_room(found.id, seats)
+            if full is not None:
+                error = full
+            elif form.validate():
                 try:
                     settings = web.game.settings(web.settings_from(form))
                     match_id = circles().start_match(
@@ -380,12 +400,19 @@ def add_match(token: str) -> Any:
     if owner is not None:
         return _page(found, 422, add_code=code,
                      add_error=IN_THIS if owner == found.id else IN_ANOTHER)
+    full = files.no_room_for_match(found.id, len(stored.hands))
+    if full is not None:
+        return _page(found, 422, add_code=code, add_error=full)
     web = WEB_GAMES[stored.game]
     names = list(readable_json(stored.settings)["players"])
     seats = [Seat(n, name, True) for n, name in enumerate(names)]
     error: str | None = None
     if request.form.get("seats"):
-        if _read_seats(seats, found):
+        if not _read_seats(seats, found):
+            error = SEATS
+        elif (full := _no_room(found.id, seats, len(stored.hands))) is not None:
+            error = full
+        else:
             try:
                 circles().add_match(found.id, stored.id,
                                     [s.person for s in seats if s.person is not None])
@@ -394,8 +421,6 @@ def add_match(token: str) -> Any:
             else:
                 flash(gettext("%(game)s match added to the circle.", game=web.game.title))
                 return redirect(url_for(".circle", token=token, _anchor="matches"))
-        else:
-            error = SEATS
     else:
         for seat in seats:          # proposed: a new player of the match's name
             seat.name = seat.label
@@ -438,16 +463,4 @@ def evening_pdf(token: str, day: str) -> Response:
 
 @bp.get("/c/<token>/circle.json")
 def export(token: str) -> Response:
-    found = find(token)
-    index = {p.id: n for n, p in enumerate(found.players)}
-    entries = []
-    for m in reversed(circles().matches(found.id)):            # oldest first
-        entries.append((matchfile.MatchFile(
-            game=m.game, settings=readable_json(m.settings), hands=readable_json(m.hands),
-            created=m.created.date().isoformat()), [index[p] for p in m.people]))
-    body = circlefile.dumps(circlefile.CircleFile(
-        name=readable_json(found.name), created=found.created.date().isoformat(),
-        players=[readable_json(p.name) for p in found.players], matches=entries))
-    return Response(body, mimetype="application/json", headers={
-        "Content-Disposition": f'attachment; filename="circle-{found.created.date()}.json"'})
-
+    return files.export(find(token))

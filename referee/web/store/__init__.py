@@ -12,6 +12,7 @@ from .circlestore import (
     Circles,
     Person,
     Player,
+    Size,
     circle_matches,
     circle_players,
     circle_seats,
@@ -24,7 +25,7 @@ from .schema import TOKEN_BYTES, actions, hands, matches, metadata
 
 __all__ = [
     "CHANGED", "IN_ANOTHER", "IN_THIS", "NOT_HERE", "TAKEN", "TOKEN_BYTES", "Circle",
-    "CircleMatch", "CircleRefused", "Circles", "Deleted", "Event", "Person", "Player",
+    "CircleMatch", "CircleRefused", "Circles", "Deleted", "Event", "Person", "Player", "Size",
     "StaleMatch", "Store", "StoredMatch", "actions", "circle_matches", "circle_players",
     "circle_seats", "circles", "hand_base", "hands", "insert_match", "is_new_base", "matches",
     "metadata",
