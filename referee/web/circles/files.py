@@ -10,7 +10,8 @@ Whatever the pages let a circle hold, its file imports back: a circle takes no p
 match can be (``matchfile.MAX_HANDS`` hands, ``MATCH_ROOM`` bytes) within
 ``circlefile.MAX_HANDS`` hands in all and ``circlefile.MAX_BYTES``. A hand entered at a table
 is never refused for the circle's sake (the table's own limit, ``matchfile.MAX_HANDS``,
-stays): the room kept for each match is what lets it grow."""
+stays): a hand is not lost at the table. A circle passes the hands or bytes limit only if,
+once it is nearly full, several of its open matches grow by hundreds of hands each."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from flask import Response
 from flask_babel import gettext, ngettext
 
 from ...engine import circlefile, matchfile
+from ...numbers import number
 from ..extensions import circles
 from ..readable import readable_json
 from ..store import Circle, CircleMatch, Size
@@ -99,7 +101,7 @@ def no_room_for_match(token: str, hands: int = 0) -> str | None:
             "A circle holds at most %(num)s hands in all its matches, as its circle file "
             "does, and this one has no room left for another match to grow to %(most)s hands: "
             "play this match outside the circle (New match on the home page). Nothing was "
-            "saved.", circlefile.MAX_HANDS, most=f"{matchfile.MAX_HANDS:,}")
+            "saved.", circlefile.MAX_HANDS, most=number(matchfile.MAX_HANDS))
     if (most_bytes(size) + MATCH_ROOM > circlefile.MAX_BYTES
             and file_bytes(token) + MATCH_ROOM > circlefile.MAX_BYTES):
         return gettext(
