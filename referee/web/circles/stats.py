@@ -10,11 +10,12 @@ find anything on a phone."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from flask import Response, render_template, request
+from flask import Response, render_template, request, stream_with_context
 from flask_babel import gettext, lazy_gettext, lazy_pgettext, ngettext, pgettext
 from flask_babel.speaklater import LazyString
 
@@ -23,7 +24,8 @@ from ...engine.games import GAMES
 from ...engine.games.base import Game, MatchResult
 from ...numbers import number, signed
 from ...stats import FIGURES, Played, statistics
-from ...stats.circlecsv import circle_csv
+from ...stats.circlecsv import pieces, widest
+from ..extensions import circles
 from ..games import WEB_GAMES
 from ..languages import say
 from ..readable import readable_json
@@ -423,9 +425,19 @@ def circle_statistics(token: str) -> Any:
 @bp.get("/c/<token>/hands.csv")
 def circle_hands_csv(token: str) -> Response:
     """Every hand of the circle's matches, oldest match first, as one CSV file (with a byte
-    order mark so that a spreadsheet reads the names' letters as UTF-8)."""
+    order mark so that a spreadsheet reads the names' letters as UTF-8), written as it is
+    read from the store, one match at a time (``Circles.played``)."""
     found = find(token)
-    body = "\ufeff" + circle_csv(reversed(circle_played(found)), say=lambda t: str(say(t)))
+    sides = widest((g, s) for g, s in circles().games(found.id) if g in WEB_GAMES)
+    matches = (Played(m.game, m.created.date(), readable_json(m.settings),
+                      readable_json(m.hands), tuple(str(p) for p in m.people))
+               for m in circles().played(found.id)
+               if isinstance(m, CircleMatch) and m.game in WEB_GAMES)
+
+    def body() -> Iterator[str]:
+        yield "\ufeff"
+        yield from pieces(matches, sides, say=lambda t: str(say(t)))
+
     name = f"circle-{found.created.date().isoformat()}-hands.csv"
-    return Response(body, mimetype="text/csv",
+    return Response(stream_with_context(body()), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})

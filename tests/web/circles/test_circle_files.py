@@ -29,7 +29,9 @@ from circles.test_circles import (  # noqa: F401  (the fixtures)
     post,
 )
 from referee.engine import circlefile, matchfile
+from referee.stats.circlecsv import circle_csv
 from referee.web.circles import files
+from referee.web.circles.stats import circle_played
 
 DATA = Path(__file__).parents[2] / "data"
 # four games, two languages besides English, two matches of one day (kept in their order)
@@ -39,6 +41,16 @@ MATCHES = [("marjolet-game", "2026-03-14", "fr", [6, 7]),
            ("stovkahra-series", "2026-11-30", "de_CH", [8, 9, 10, 11])]
 PLAYERS = ["Zsófi", "Gergő", "Anna", "Beat", "Carla", "Dario", "Anne", "Bruno", "Jana", "Petr",
            "Eva", "Karel"]
+
+
+def streamed(app: Flask, path: str) -> bytes:
+    """The answer to GET ``path``, checked to be streamed: the app's own response (the test
+    client's always is) is a generator, not a body made whole."""
+    with app.test_request_context(path):
+        response = app.full_dispatch_request()
+        assert response.status_code == 200 and response.is_streamed
+        assert not isinstance(response.response, (list, tuple, bytes, str))
+        return response.get_data()
 
 
 def circle_data() -> dict[str, Any]:
@@ -68,9 +80,8 @@ def test_the_export_is_compact_streamed_and_imports_back_on_every_database(
         content_type="multipart/form-data")
     assert imported.status_code == 302, imported.get_data(as_text=True)[:500]
     token = _token(imported.headers["Location"])
-    exported = client.get(f"/c/{token}/circle.json")
-    assert exported.status_code == 200 and exported.is_streamed
-    body = exported.get_data()
+    body = streamed(db_app_nocsrf, f"/c/{token}/circle.json")
+    assert client.get(f"/c/{token}/circle.json").get_data() == body
     assert body == circlefile.dumps(loaded).encode()         # the same bytes, languages too
     assert body.count(b"\n") == 1 and b'": ' not in body and b'", "' not in body
     assert circlefile.load(body) == loaded
@@ -221,3 +232,19 @@ def test_the_largest_match_fits_the_room_a_circle_keeps_for_it() -> None:
                                                        [])).encode())
     assert 1_000_000 < len(circlefile.dumps(c).encode()) - alone <= files.MATCH_ROOM
     assert copy.deepcopy(circlefile.load(circlefile.dumps(c))) == c
+
+
+def test_the_hands_csv_is_streamed_as_the_circle_csv_writes_it(db_app_nocsrf: Flask) -> None:
+    client = db_app_nocsrf.test_client()
+    imported = client.post("/circles/import", data={
+        "circle_file": (io.BytesIO(json.dumps(circle_data()).encode()), "c.json")},
+        content_type="multipart/form-data")
+    token = _token(imported.headers["Location"])
+    empty = _token(client.post("/circles", data={"circle_name": "Empty"}).headers["Location"])
+    for circle in (token, empty):
+        body = streamed(db_app_nocsrf, f"/c/{circle}/hands.csv").decode()
+        with db_app_nocsrf.test_request_context():
+            found = _circles(db_app_nocsrf).load(circle)
+            assert found is not None
+            assert body == "\ufeff" + circle_csv(reversed(circle_played(found)))
+        assert ("Side 4 total" in body.splitlines()[0]) == (circle == token)  # the widest
