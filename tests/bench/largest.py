@@ -13,7 +13,9 @@ the round-trip tests (tests/web/circles/test_largest_files.py) and the bench's p
   so that both totals stay under 501 for six hands (6 × 161 < 1,000 < 7 × 161).
 - The circle: 1,000 matches (``circlefile.MAX_MATCHES``) of 50 Troggu hands each, 50,000 in
   all (``circlefile.MAX_HANDS``), among 500 players (``circlefile.MAX_PLAYERS``): about
-  15 MB, within ``circlefile.MAX_BYTES``."""
+  15 MB, within ``circlefile.MAX_BYTES``.
+- The heaviest circle: 15 of the largest Marjolet matches, 18.8 MB, the most the pages let
+  a circle take (each match joins with room for a full one: ``MATCH_ROOM``)."""
 
 from __future__ import annotations
 
@@ -127,3 +129,11 @@ def largest_circle(rng: random.Random) -> circlefile.CircleFile:
         matches.append((m, people))
     matches.sort(key=lambda entry: entry[0].created)
     return circlefile.CircleFile("The club", "2026-01-01", players, matches)
+
+
+def heaviest_circle(rng: random.Random) -> circlefile.CircleFile:
+    """15 Marjolet matches of 1,000 deals recorded card by card, between two players."""
+    settings, hands = marjolet(rng)
+    m = matchfile.MatchFile("marjolet", settings, hands, "2026-12-01")
+    return circlefile.CircleFile("The heavy club", "2026-12-01", list(settings["players"]),
+                                 [(m, [0, 1])] * 15)
