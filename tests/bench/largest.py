@@ -14,7 +14,7 @@ the round-trip tests (tests/web/circles/test_largest_files.py) and the bench's p
 - The circle: 1,000 matches (``circlefile.MAX_MATCHES``) of 50 Troggu hands each, 50,000 in
   all (``circlefile.MAX_HANDS``), among 500 players (``circlefile.MAX_PLAYERS``): about
   15 MB, within ``circlefile.MAX_BYTES``.
-- The heaviest circle: 15 of the largest Marjolet matches, 18.8 MB, the most the pages let
+- The heaviest circle: 15 of the largest Marjolet matches, 18.9 MB, the most the pages let
   a circle take (each match joins with room for a full one: ``MATCH_ROOM``)."""
 
 from __future__ import annotations

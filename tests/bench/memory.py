@@ -2,7 +2,7 @@
 under 300 MB each.
 
 Two circles (tests/bench/largest.py): the largest (1,000 Troggu matches, 50,000 hands, 500
-players) and the heaviest (15 Marjolet matches of 1,000 deals recorded card by card, 18.8 MB),
+players) and the heaviest (15 Marjolet matches of 1,000 deals recorded card by card, 18.9 MB),
 each imported once into a SQLite file; then each request is made by a process of its own, which
 opens the app on that file, makes the request (reading the whole answer, as a browser does,
 a piece at a time where it is streamed) and reports its peak resident memory (``ru_maxrss``):
@@ -29,7 +29,7 @@ WORDS = {"home": "the home page (the process alone)",
          "export": "a circle's file (circle.json)",
          "csv": "a circle's hands (hands.csv)"}
 CIRCLES = {"largest": "the largest circle: 1,000 matches, 50,000 hands",
-           "heaviest": "the heaviest circle: 15 Marjolet matches of 1,000 deals, 18.8 MB"}
+           "heaviest": "the heaviest circle: 15 Marjolet matches of 1,000 deals, 18.9 MB"}
 
 
 def _app(database: Path):  # type: ignore[no-untyped-def]
