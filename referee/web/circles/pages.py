@@ -320,16 +320,17 @@ def _person_names(seats: list[Seat], circle: Circle) -> list[str]:
              else s.person or "") for s in seats]
 
 
-def _no_room(token: str, seats: list[Seat], hands: int = 0) -> str | None:
-    """Why the match cannot join the circle with these seats (the circle file's limits: each
-    seat of a new player who would take it past them says so), or None."""
+def _no_room(token: str, seats: list[Seat], match: bool = True) -> str | None:
+    """Why a new match (``match``; else one checked already) cannot join the circle with
+    these seats (the circle file's limits: each seat of a new player who would take it past
+    them says so), or None."""
     new = [s for s in seats if isinstance(s.person, str)]
     full = files.no_room_for_players(token, len(new))
     if full is not None:
         for seat in new:
             seat.error = full
         return str(SEATS)
-    return files.no_room_for_match(token, hands)
+    return files.no_room_for_match(token) if match else None
 
 
 @bp.route("/c/<token>/new/<game>", methods=["GET", "POST"])
@@ -410,7 +411,7 @@ def add_match(token: str) -> Any:
     if request.form.get("seats"):
         if not _read_seats(seats, found):
             error = SEATS
-        elif (full := _no_room(found.id, seats, len(stored.hands))) is not None:
+        elif (full := _no_room(found.id, seats, match=False)) is not None:
             error = full
         else:
             try:

@@ -180,6 +180,11 @@ def test_a_circle_keeps_room_in_hands_for_each_match_to_grow_full(
             "outside the circle (New match on the home page). Nothing was saved."
             in page.errors), page.errors
     assert _rows(app) == before
+    other = app.extensions["referee.store"].create("tartli", TARTLI, [])
+    page = post(f"/c/{family}/add", {"code": other})                  # nor added
+    assert page.status == 422
+    assert "A circle holds at most 7 hands in all its matches" in " ".join(page.errors)
+    assert _circles(app).circle_of(other) is None
     # a hand at the circle's table is never refused for the circle's sake
     assert table.indicator(first, 4, "9l").status == 302
     for n in (4, 3):
