@@ -35,6 +35,7 @@ file over them costs no more than reading its JSON."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -228,5 +229,23 @@ def dump(c: CircleFile, ratings: dict[str, Any] | None = None) -> dict[str, Any]
     return out
 
 
+def _compact(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
 def dumps(c: CircleFile, ratings: dict[str, Any] | None = None) -> str:
-    return json.dumps(dump(c, ratings), indent=1, ensure_ascii=False) + "\n"
+    """The file's text: compact JSON (no spaces, no indentation: the largest circle stays
+    within ``MAX_BYTES``), non-ASCII letters kept as they are, a newline at the end."""
+    return _compact(dump(c, ratings)) + "\n"
+
+
+def chunks(c: CircleFile, matches: Iterable[tuple[matchfile.MatchFile, list[int]]],
+           ratings: dict[str, Any] | None = None) -> Iterator[str]:
+    """The text ``dumps`` writes of ``c`` with these ``matches`` (``c``'s own are not read),
+    piece by piece: the header, then one match at a time as ``matches`` gives them, so that
+    a circle is written in the memory of its largest match."""
+    head = _compact(dump(CircleFile(c.name, c.created, c.players, [])))
+    yield head.removesuffix("[]}") + "["
+    for n, (m, people) in enumerate(matches):
+        yield ("," if n else "") + _compact({"match": matchfile.dump(m), "people": list(people)})
+    yield "]" + ("" if ratings is None else ',"ratings":' + _compact(ratings)) + "}\n"

@@ -15,7 +15,7 @@ from pathlib import Path
 from tests.bench.common import Figure, median, timed
 
 MODULES = ["tests.bench.engine", "tests.bench.pages", "tests.bench.club", "tests.bench.circle",
-           "tests.bench.pdf", "tests.bench.languages"]
+           "tests.bench.pdf", "tests.bench.languages", "tests.bench.memory"]
 
 
 def flask_baseline() -> float:

@@ -35,7 +35,7 @@ from werkzeug.datastructures import MultiDict
 from wtforms import StringField
 from wtforms.validators import ValidationError
 
-from ...engine import circlefile, matchfile
+from ...engine import circlefile
 from ...engine.errors import RuleViolation
 from ...engine.games import GAMES
 from ...engine.games.base import Game, Standing, name_key, require_name
@@ -61,10 +61,11 @@ from ..store import (
     Person,
     Player,
 )
-from .blueprint import bp, find, remember_circle, scored
+from . import files
+from .blueprint import bp, find, remember_circle
 from .derived import Derived, Summary, derived
 from .evenings import Evening, evenings
-from .ratings import EveningRating, evening_ratings, ratings_file, records
+from .ratings import EveningRating, evening_ratings, ratings_file
 from .stats import Chart, matches_counted, progress_charts
 
 _ID = re.compile(r"[0-9]{1,9}")
@@ -142,7 +143,8 @@ def import_circle() -> Any:
         played = [(m.game, m.settings, m.hands, datetime.fromisoformat(m.created), people)
                   for m, people in loaded.matches]
         token = circles().import_circle(loaded.name, datetime.fromisoformat(loaded.created),
-                                        loaded.players, played, device())
+                                        loaded.players, played, device(),
+                                        languages=[m.language for m, _ in loaded.matches])
     finally:
         circles().importing.release()
     remember_circle(token)
@@ -258,6 +260,9 @@ def add_player(token: str) -> Any:
     if form.validate_on_submit():
         try:
             name = require_name(form.player.data, "circle.player", T("The new player"))
+            full = files.no_room_for_players(found.id, 1)
+            if full:
+                raise CircleRefused(full)
             circles().add_player(found.id, name)
         except RuleViolation as violation:
             error = violation.message
@@ -337,6 +342,19 @@ def _person_names(seats: list[Seat], circle: Circle) -> list[str]:
              else s.person or "") for s in seats]
 
 
+def _no_room(token: str, seats: list[Seat], match: bool = True) -> str | None:
+    """Why a new match (``match``; else one checked already) cannot join the circle with
+    these seats (the circle file's limits: each seat of a new player who would take it past
+    them says so), or None."""
+    new = [s for s in seats if isinstance(s.person, str)]
+    full = files.no_room_for_players(token, len(new))
+    if full is not None:
+        for seat in new:
+            seat.error = full
+        return str(SEATS)
+    return files.no_room_for_match(token) if match else None
+
+
 @bp.route("/c/<token>/new/<game>", methods=["GET", "POST"])
 def new_match(token: str, game: str) -> Any:
     found = find(token)
@@ -358,7 +376,10 @@ def new_match(token: str, game: str) -> Any:
                 for f, name in zip(fields, names):
                     formdata[f] = name
             form.process(formdata)
-            if form.validate():
+            full = _no_room(found.id, seats)
+            if full is not None:
+                error = full
+            elif form.validate():
                 try:
                     settings = web.game.settings(web.settings_from(form))
                     match_id = circles().start_match(
@@ -402,12 +423,19 @@ def add_match(token: str) -> Any:
     if owner is not None:
         return _page(found, 422, add_code=code,
                      add_error=IN_THIS if owner == found.id else IN_ANOTHER)
+    full = files.no_room_for_match(found.id, len(stored.hands))
+    if full is not None:
+        return _page(found, 422, add_code=code, add_error=full)
     web = WEB_GAMES[stored.game]
     names = list(readable_json(stored.settings)["players"])
     seats = [Seat(n, name, True) for n, name in enumerate(names)]
     error: str | None = None
     if request.form.get("seats"):
-        if _read_seats(seats, found):
+        if not _read_seats(seats, found):
+            error = SEATS
+        elif (full := _no_room(found.id, seats, match=False)) is not None:
+            error = full
+        else:
             try:
                 circles().add_match(found.id, stored.id,
                                     [s.person for s in seats if s.person is not None])
@@ -416,8 +444,6 @@ def add_match(token: str) -> Any:
             else:
                 flash(gettext("%(game)s match added to the circle.", game=web.game.title))
                 return redirect(url_for(".circle", token=token, _anchor="matches"))
-        else:
-            error = SEATS
     else:
         for seat in seats:          # proposed: a new player of the match's name
             seat.name = seat.label
@@ -471,18 +497,5 @@ def evening_pdf(token: str, day: str) -> Response:
 @bp.get("/c/<token>/circle.json")
 def export(token: str) -> Response:
     found = find(token)
-    index = {p.id: n for n, p in enumerate(found.players)}
-    entries = []
-    matches = circles().matches(found.id)
-    for m in reversed(matches):                                 # oldest first
-        entries.append((matchfile.MatchFile(
-            game=m.game, settings=readable_json(m.settings), hands=readable_json(m.hands),
-            created=m.created.date().isoformat()), [index[p] for p in m.people]))
-    body = circlefile.dumps(circlefile.CircleFile(
-        name=readable_json(found.name), created=found.created.date().isoformat(),
-        players=[readable_json(p.name) for p in found.players], matches=entries),
-        ratings=ratings_file(found, records(matches, {m.id: scored(m) for m in matches
-                                                      if m.game in WEB_GAMES})))
-    return Response(body, mimetype="application/json", headers={
-        "Content-Disposition": f'attachment; filename="circle-{found.created.date()}.json"'})
+    return files.export(found, ratings_file(found, derived(found.id).rated()))
 

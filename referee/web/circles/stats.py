@@ -450,7 +450,8 @@ def _figures(stats: dict[str, Any], names: dict[str, str]) -> tuple[Markup, list
 @bp.get("/c/<token>/hands.csv")
 def circle_hands_csv(token: str) -> Response:
     """Every hand of the circle's matches, oldest match first, as one CSV file (with a byte
-    order mark so that a spreadsheet reads the names' letters as UTF-8)."""
+    order mark so that a spreadsheet reads the names' letters as UTF-8), written as it is
+    read from the store, one match at a time (``Circles.played``)."""
     found = find(token)
     kept = derived(found.id).matches
     widest = max([1, *(len(GAMES[m.game].sides(m.settings)) for m in kept)])

@@ -13,6 +13,7 @@ from .circlestore import (
     CircleVersion,
     Person,
     Player,
+    Size,
     Stamp,
     circle_matches,
     circle_players,
@@ -28,7 +29,7 @@ from .schema import TOKEN_BYTES, actions, hands, matches, metadata
 __all__ = [
     "CHANGED", "IN_ANOTHER", "IN_THIS", "NOT_HERE", "TAKEN", "TOKEN_BYTES", "Circle",
     "CircleMatch", "CircleRefused", "CircleVersion", "Circles", "Deleted", "Event", "Person",
-    "Player", "Stamp", "StaleMatch", "Store", "StoredMatch", "actions", "circle_matches",
+    "Player", "Size", "Stamp", "StaleMatch", "Store", "StoredMatch", "actions", "circle_matches",
     "circle_players", "circle_seats", "circles", "hand_base", "hands", "insert_match",
     "is_new_base", "matches", "metadata", "touch",
 ]

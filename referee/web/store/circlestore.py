@@ -17,7 +17,7 @@ import json
 import secrets
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -140,6 +140,7 @@ class CircleMatch:
     people: tuple[int, ...]   # a circle player's id per seat
     added: datetime           # when it joined the circle: in the order the matches joined
     version: int = 0          # the match's version (matches.version) these hands are of
+    language: str = "en"      # the language it is recorded in
 
 
 @dataclass(frozen=True)
@@ -158,6 +159,16 @@ CircleVersion = tuple[int, int, int, int]
 """A circle's version as ``Circles.version`` reads it: its own (``touch``), and its matches'
 count, sum and largest version. A match's version only goes up, so any change of the circle or
 of one of its matches gives another."""
+
+
+@dataclass(frozen=True)
+class Size:
+    """How much a circle holds, to weigh against its file's limits (``circlefile``)."""
+
+    players: int
+    matches: int
+    hands: int                # in all its matches
+    stored: int               # the characters of its matches' stored settings and hands
 
 
 class Circles:
@@ -187,14 +198,60 @@ class Circles:
 
     def load(self, token: str) -> Circle | None:
         with self.store.engine.connect() as conn:
-            row = conn.execute(select(circles).where(circles.c.id == token)).first()
-            if row is None:
-                return None
-            players = conn.execute(
-                select(circle_players.c.id, circle_players.c.name)
-                .where(circle_players.c.circle_id == token).order_by(circle_players.c.id)
-            ).all()
-        return Circle(row.id, row.name, row.created, [Player(p.id, p.name) for p in players])
+            return _circle(conn, token)
+
+    def games(self, token: str) -> list[tuple[str, dict[str, Any]]]:
+        """The game and settings of each of the circle's matches (not their hands)."""
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(
+                select(matches.c.game, matches.c.settings)
+                .join(circle_matches, circle_matches.c.match_id == matches.c.id)
+                .where(circle_matches.c.circle_id == token)).all()
+        return [(r.game, json.loads(r.settings)) for r in rows]
+
+    def size(self, token: str) -> Size:
+        with self.store.reading() as conn:
+            players = conn.execute(select(func.count()).select_from(circle_players)
+                                   .where(circle_players.c.circle_id == token)).scalar_one()
+            joined = circle_matches.c.circle_id == token
+            matches_, settings = conn.execute(
+                select(func.count(), func.coalesce(func.sum(func.length(matches.c.settings)), 0))
+                .select_from(matches.join(circle_matches,
+                                          circle_matches.c.match_id == matches.c.id))
+                .where(joined)).one()
+            hands_, facts = conn.execute(
+                select(func.count(), func.coalesce(func.sum(func.length(hands.c.facts)), 0))
+                .select_from(hands.join(circle_matches,
+                                        circle_matches.c.match_id == hands.c.match_id))
+                .where(joined)).one()
+        return Size(int(players), int(matches_), int(hands_), int(settings) + int(facts))
+
+    def played(self, token: str) -> Iterator[Circle | CircleMatch]:
+        """The circle, then its matches oldest first (in the order they joined), each with its
+        hands, as they are at one moment (one read of the database): a match's hands are read
+        only when it comes, so that whoever goes through them holds one match at a time,
+        whatever the circle's size. Nothing if there is no such circle."""
+        with self.store.reading() as conn:
+            circle = _circle(conn, token)
+            if circle is None:
+                return
+            yield circle
+            rows = conn.execute(
+                select(matches.c.id, matches.c.game, matches.c.settings, matches.c.created,
+                       circle_matches.c.added, matches.c.version, matches.c.language)
+                .join(circle_matches, circle_matches.c.match_id == matches.c.id)
+                .where(circle_matches.c.circle_id == token)
+                .order_by(matches.c.created, circle_matches.c.added)).all()
+            seats: dict[str, dict[int, int]] = {r.id: {} for r in rows}
+            for s in conn.execute(select(circle_seats).where(circle_seats.c.circle_id == token)):
+                seats.setdefault(s.match_id, {})[s.seat] = s.player_id
+            for r in rows:
+                facts = [json.loads(f) for f in conn.execute(
+                    select(hands.c.facts).where(hands.c.match_id == r.id)
+                    .order_by(hands.c.position)).scalars()]
+                yield CircleMatch(r.id, r.game, json.loads(r.settings), facts, r.created,
+                                  tuple(seats[r.id][k] for k in sorted(seats[r.id])), r.added,
+                                  r.version, r.language or "en")
 
     def listed(self, tokens: Sequence[str]) -> list[tuple[str, str]]:
         """(token, name) of the circles these tokens open, in the order of ``tokens``."""
@@ -328,9 +385,11 @@ class Circles:
         played: Sequence[tuple[str, dict[str, Any], list[dict[str, Any]], datetime,
                                Sequence[int]]],
         device: str = "", progress: Callable[[int], None] | None = None,
+        languages: Sequence[str] = (),
     ) -> str:
         """A new circle (new tokens) with its players and matches: ``played`` is (game,
-        settings, hands, created, player index per seat) per match.
+        settings, hands, created, player index per seat) per match, ``languages`` the
+        language each is recorded in (English where not given).
 
         Written so as never to hold other tables' writes for more than a moment (issue 21):
         each match in a transaction of its own, other writes let in between two (``make_way``;
@@ -341,11 +400,13 @@ class Circles:
         keeps only the day a match was created: the matches of one day keep their order)."""
         written: list[str] = []
         try:
-            for game, settings, hand_list, when, _ in played:
+            for n, (game, settings, hand_list, when, _) in enumerate(played):
                 began = time.monotonic()
                 with self.store.writing(None) as conn:
-                    written.append(insert_match(conn, game, settings, hand_list, when, device,
-                                                "Match imported with its circle"))
+                    written.append(insert_match(
+                        conn, game, settings, hand_list, when, device,
+                        "Match imported with its circle",
+                        languages[n] if n < len(languages) else "en"))
                 if progress is not None:
                     progress(len(written))
                 self.store.make_way(time.monotonic() - began)
@@ -363,6 +424,16 @@ class Circles:
                 conn.execute(delete(matches).where(matches.c.id.in_(written)))
             raise
         return token
+
+
+def _circle(conn: Connection, token: str) -> Circle | None:
+    row = conn.execute(select(circles).where(circles.c.id == token)).first()
+    if row is None:
+        return None
+    players = conn.execute(
+        select(circle_players.c.id, circle_players.c.name)
+        .where(circle_players.c.circle_id == token).order_by(circle_players.c.id)).all()
+    return Circle(row.id, row.name, row.created, [Player(p.id, p.name) for p in players])
 
 
 IN_THIS = "This match is in this circle already."

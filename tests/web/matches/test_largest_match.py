@@ -8,35 +8,16 @@ from __future__ import annotations
 import io
 import json
 import random
-import sys
-from pathlib import Path
-from typing import Any
 
+import pytest
 from flask import Flask
 from webtools import Table
 
 from referee.engine import matchfile
 from referee.engine.games.marjolet import GAME
-
-sys.path.insert(0, str(Path(__file__).parents[2] / "engine"))
-import marjolet_helpers  # noqa: E402
-
-
-def largest_even_deals(rng: random.Random) -> dict[int, dict[str, Any]]:
-    """For each dealer, the largest deal (in bytes) among those played by the rules that score
-    the same for both players, recorded card by card."""
-    found: dict[int, dict[str, Any]] = {}
-    tries = 0
-    while len(found) < 2 or tries < 1_500:
-        tries += 1
-        dealer = tries % 2
-        sim = marjolet_helpers.simulate_hand(rng, dealer)
-        if sim.scores[0] != sim.scores[1]:
-            continue
-        facts = GAME.canonical_hand({**sim.facts, "dealer": dealer})
-        if dealer not in found or len(json.dumps(facts)) > len(json.dumps(found[dealer])):
-            found[dealer] = facts
-    return found
+from tests.bench import largest
+from tests.bench.largest import largest_even_deals
+from tests.bench.largest import mj as marjolet_helpers
 
 
 def test_the_largest_marjolet_match_is_exported_and_imported_again(
@@ -59,3 +40,37 @@ def test_the_largest_marjolet_match_is_exported_and_imported_again(
     imported = page.location.rsplit("/", 1)[-1]
     again = table.client.get(f"/m/{imported}/match.json")
     assert json.loads(again.get_data())["hands"] == json.loads(body)["hands"]
+
+
+@pytest.mark.parametrize("game", largest.GAMES)
+def test_the_largest_match_of_each_game_goes_out_and_comes_back(
+        app: Flask, table: Table, game: str) -> None:
+    """As a match file and in a circle's file (issue 24): the same facts, the same scores."""
+    settings, hands = largest.largest_match(game, random.Random())
+    assert len(hands) == (133 if game == "tartli" else matchfile.MAX_HANDS)
+    store, circles = app.extensions["referee.store"], app.extensions["referee.circles"]
+    mid = store.create(game, settings, hands)
+    scored = matchfile.standings(matchfile.MatchFile(game, settings, hands, "2026-12-01"))
+
+    def same(match_id: str) -> None:
+        stored = store.load(match_id)
+        assert stored.hands == hands
+        assert matchfile.standings(matchfile.MatchFile(
+            game, stored.settings, stored.hands, "2026-12-01")) == scored
+
+    body = table.client.get(f"/m/{mid}/match.json").get_data()
+    page = table.post("/import", {"file": (io.BytesIO(body), "match.json")},
+                      content_type="multipart/form-data")
+    assert page.status == 302, page.errors
+    same(page.location.rsplit("/", 1)[-1])
+
+    circle = circles.create("Club")
+    circles.add_match(circle, mid, list(settings["players"]))
+    body = table.client.get(f"/c/{circle}/circle.json").get_data()
+    page = table.post("/circles/import", {"circle_file": (io.BytesIO(body), "circle.json")},
+                      content_type="multipart/form-data")
+    assert page.status == 302, page.errors
+    copy = page.location.rsplit("/", 1)[-1]
+    [imported] = circles.matches(copy)
+    same(imported.id)
+    assert table.client.get(f"/c/{copy}/circle.json").get_data() == body

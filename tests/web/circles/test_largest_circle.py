@@ -1,0 +1,32 @@
+"""The largest circle the limits allow goes out and comes back (issue 24): 1,000 matches,
+50,000 hands, 500 players (tests/bench/largest.py), imported from its file and exported as the
+same bytes, on SQLite and PostgreSQL. About 40 s a database on this machine (marked slow): the
+import, 31–35 s, the export 4–5 s."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from flask import Flask
+
+from circles.test_circle_files import streamed
+from referee.engine import circlefile
+from tests.bench.largest import largest_circle
+
+
+@pytest.mark.slow
+def test_the_largest_circle_goes_out_and_comes_back(db_app_nocsrf: Flask) -> None:
+    client = db_app_nocsrf.test_client()
+    c = largest_circle(random.Random())
+    body = circlefile.dumps(c).encode()
+    assert len(body) <= circlefile.MAX_BYTES
+    assert (len(c.players), len(c.matches), sum(len(m.hands) for m, _ in c.matches)) == (
+        circlefile.MAX_PLAYERS, circlefile.MAX_MATCHES, circlefile.MAX_HANDS)
+    imported = client.post("/circles/import", data={
+        "circle_file": (io.BytesIO(body), "circle.json")}, content_type="multipart/form-data")
+    assert imported.status_code == 302, imported.get_data(as_text=True)[:500]
+    token = imported.headers["Location"].rsplit("/", 1)[-1]
+    # what was imported, written a match at a time: it imports back, unchanged
+    assert streamed(db_app_nocsrf, f"/c/{token}/circle.json") == body
