@@ -1,5 +1,7 @@
-"""The database: matches and their hands, the history of every change, and circles."""
+"""The database: matches and their hands, the history of every change, and circles (with
+the history of their changes)."""
 
+from .circlechanges import Change, Clash, NotInCircle
 from .circlestore import (
     CHANGED,
     IN_ANOTHER,
@@ -12,6 +14,7 @@ from .circlestore import (
     Circles,
     Person,
     Player,
+    circle_changes,
     circle_matches,
     circle_players,
     circle_seats,
@@ -24,8 +27,9 @@ from .schema import TOKEN_BYTES, actions, hands, matches, metadata
 
 __all__ = [
     "CHANGED", "IN_ANOTHER", "IN_THIS", "NOT_HERE", "TAKEN", "TOKEN_BYTES", "Circle",
-    "CircleMatch", "CircleRefused", "Circles", "Deleted", "Event", "Person", "Player",
-    "StaleMatch", "Store", "StoredMatch", "actions", "circle_matches", "circle_players",
+    "Change", "CircleMatch", "CircleRefused", "Circles", "Clash", "Deleted", "Event",
+    "NotInCircle", "Person", "Player", "StaleMatch", "Store", "StoredMatch", "actions",
+    "circle_changes", "circle_matches", "circle_players",
     "circle_seats", "circles", "hand_base", "hands", "insert_match", "is_new_base", "matches",
     "metadata",
 ]

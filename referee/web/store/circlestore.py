@@ -8,6 +8,11 @@ unique in a circle as the app compares names (``name_key``: case and invisible c
 aside). A match belongs to at most one circle (``circle_matches``: the match is its key); each
 of its seats is one player of that circle (``circle_seats``), one seat per player.
 
+Every change of a circle's members and people goes through ``changed``: a line of the circle's
+history (``circle_changes``: when, what in words, by which device, and what it takes to undo
+it; ``circlechanges`` renames, merges, removes and undoes). Each write holds the circle's row
+first (``hold``), so that two phones' changes of one circle take turns.
+
 The tables share the store's metadata, so ``Store`` creates them on an existing database."""
 
 from __future__ import annotations
@@ -27,12 +32,15 @@ from sqlalchemy import (
     DateTime,
     ForeignKey,
     ForeignKeyConstraint,
+    Index,
     Integer,
     PrimaryKeyConstraint,
     String,
     Table,
+    Text,
     UniqueConstraint,
     delete,
+    func,
     insert,
     select,
     update,
@@ -40,8 +48,10 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
+from ...engine.games import get
 from ...engine.games.base import name_key
-from .events import MATCH_STARTED
+from ...engine.words import N, T
+from .events import MATCH_STARTED, stored_label
 from .matchstore import Store, insert_match
 from .schema import TOKEN_BYTES, hands, matches, metadata, now
 
@@ -84,6 +94,21 @@ circle_seats = Table(
                          ondelete="CASCADE"),
     ForeignKeyConstraint(["circle_id", "player_id"],
                          ["circle_players.circle_id", "circle_players.id"], ondelete="CASCADE"),
+)
+
+circle_changes = Table(
+    "circle_changes", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("circle_id", String(32), ForeignKey("circles.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("at", DateTime, nullable=False),
+    Column("label", Text, nullable=False),          # what it did: events.stored_label
+    Column("device", String(100), nullable=False, default=""),
+    # player, start, add, import, rename, merge, remove, undo
+    Column("kind", String(10), nullable=False),
+    Column("undo", Text, nullable=True),            # JSON: what its undo needs (None: none)
+    Column("undoes", Integer, nullable=True),       # an undo: the change it took back
+    Index("ix_circle_changes_circle", "circle_id", "id"),
 )
 
 Person = int | str
@@ -219,11 +244,14 @@ class Circles:
             conn.execute(insert(circles).values(id=token, name=name, created=created or now()))
         return token
 
-    def add_player(self, token: str, name: str) -> int:
+    def add_player(self, token: str, name: str, device: str = "") -> int:
         """A new player of the circle (CircleRefused if the name is taken)."""
         try:
             with self.store.writing(None) as conn:
-                return _new_player(conn, token, name)
+                hold(conn, token)
+                player = _new_player(conn, token, name)
+                joined(conn, token, player, name, device)
+                return player
         except IntegrityError:
             raise CircleRefused(CHANGED) from None
 
@@ -236,23 +264,34 @@ class Circles:
         per seat), in one transaction; its edit token."""
         try:
             with self.store.writing(None) as conn:
+                hold(conn, token)
                 match_id = insert_match(conn, game, settings, list(hand_list), created, device,
                                         label, language)
-                _seat(conn, token, match_id, people)
+                names = _seat(conn, token, match_id, people, device=device)
+                changed(conn, token, T("%(game)s match started: %(people)s",
+                                       game=get(game).title, people=" – ".join(names)),
+                        device, "start", {"match": match_id})
                 return match_id
         except IntegrityError:
             raise CircleRefused(CHANGED) from None
 
-    def add_match(self, token: str, match_id: str, people: Sequence[Person]) -> None:
+    def add_match(self, token: str, match_id: str, people: Sequence[Person],
+                  device: str = "") -> None:
         """Put an existing match into the circle, with its people (CircleRefused if it is in a
         circle already)."""
         try:
             with self.store.writing(match_id) as conn:
+                hold(conn, token)
                 found = conn.execute(select(circle_matches.c.circle_id)
                                      .where(circle_matches.c.match_id == match_id)).scalar()
                 if found is not None:
                     raise CircleRefused(IN_THIS if found == token else IN_ANOTHER)
-                _seat(conn, token, match_id, people)
+                names = _seat(conn, token, match_id, people, device=device)
+                game = conn.execute(select(matches.c.game)
+                                    .where(matches.c.id == match_id)).scalar_one()
+                changed(conn, token, T("%(game)s match added to the circle: %(people)s",
+                                       game=get(game).title, people=" – ".join(names)),
+                        device, "add", {"match": match_id})
         except IntegrityError:
             raise CircleRefused(CHANGED) from None
 
@@ -290,6 +329,12 @@ class Circles:
                 for n, (match_id, (*_, people)) in enumerate(zip(written, played, strict=True)):
                     _seat(conn, token, match_id, [ids[i] for i in people],
                           joined + timedelta(microseconds=n))
+                changed(conn, token, T("Circle imported: %(players)s, %(matches)s",
+                                       players=N("%(num)s player", "%(num)s players",
+                                                 len(players), num=len(players)),
+                                       matches=N("%(num)s match", "%(num)s matches",
+                                                 len(written), num=len(written))),
+                        device, "import")
         except BaseException:
             with contextlib.suppress(SQLAlchemyError), self.store.writing(None) as conn:
                 conn.execute(delete(matches).where(matches.c.id.in_(written)))
@@ -301,6 +346,7 @@ IN_THIS = "This match is in this circle already."
 IN_ANOTHER = ("This match belongs to another circle already (a match is in one circle at "
               "most). Nothing was changed.")
 NOT_HERE = "That player is not in this circle. Pick a player from the list."
+NO_CIRCLE = T("This circle is not there any more.")
 
 
 def _new_player(conn: Connection, token: str, name: str) -> int:
@@ -314,15 +360,19 @@ def _new_player(conn: Connection, token: str, name: str) -> int:
 
 
 def _seat(conn: Connection, token: str, match_id: str, people: Sequence[Person],
-          added: datetime | None = None) -> None:
+          added: datetime | None = None, device: str | None = None) -> list[str]:
     """The match joins the circle (now, or at ``added``), with the person in each seat (new
-    names join the circle)."""
-    known = set(conn.execute(select(circle_players.c.id)
-                             .where(circle_players.c.circle_id == token)).scalars())
+    names join the circle: each a change of its own, told to ``changed`` unless ``device`` is
+    None); the names in its seats."""
+    known = dict(conn.execute(select(circle_players.c.id, circle_players.c.name)
+                              .where(circle_players.c.circle_id == token)).tuples().all())
     ids = []
     for person in people:
         if isinstance(person, str):
             ids.append(_new_player(conn, token, person))
+            known[ids[-1]] = person
+            if device is not None:
+                joined(conn, token, ids[-1], person, device)
         elif person in known:
             ids.append(person)
         else:
@@ -332,3 +382,44 @@ def _seat(conn: Connection, token: str, match_id: str, people: Sequence[Person],
     for seat, player in enumerate(ids):
         conn.execute(insert(circle_seats).values(match_id=match_id, seat=seat,
                                                  circle_id=token, player_id=player))
+    return [known[p] for p in ids]
+
+
+# -- the circle's history ------------------------------------------------------------------
+
+def hold(conn: Connection, token: str, seen: int | None = None) -> None:
+    """Hold the circle's row until the transaction ``conn`` ends (PostgreSQL; SQLite's write
+    holds the database): a change of the circle waits for another's. CircleRefused if the
+    circle is not there, or (``seen``: its version when the phone's page was made) if it has
+    been changed since."""
+    found = conn.execute(select(circles.c.id).where(circles.c.id == token)
+                         .with_for_update()).scalar()
+    if found is None:
+        raise CircleRefused(NO_CIRCLE)
+    if seen is not None and version(conn, token) != seen:
+        raise CircleRefused(CHANGED)
+
+
+def version(conn: Connection, token: str) -> int:
+    """The circle's version: its latest change (0 before the first). A page's forms carry it;
+    a change made from a page of an older version is refused (``hold``)."""
+    latest = conn.execute(select(func.max(circle_changes.c.id))
+                          .where(circle_changes.c.circle_id == token)).scalar()
+    return int(latest or 0)
+
+
+def changed(conn: Connection, circle_id: str, label: str, device: str = "",
+            kind: str = "change", undo: dict[str, Any] | None = None,
+            undoes: int | None = None) -> int:
+    """The one door of every change to a circle's members and people, in the transaction
+    that makes it: a line of the circle's history (``label``: a sentence, ``engine.words``;
+    ``undo``: what taking it back needs, or None); its id, the circle's new version."""
+    return int(conn.execute(insert(circle_changes).values(
+        circle_id=circle_id, at=now(), label=stored_label(label), device=device[:100],
+        kind=kind, undo=None if undo is None else json.dumps(undo), undoes=undoes,
+    ).returning(circle_changes.c.id)).scalar_one())
+
+
+def joined(conn: Connection, token: str, player: int, name: str, device: str) -> None:
+    changed(conn, token, T("%(name)s joined the circle", name=name), device, "player",
+            {"player": player, "name": name})
