@@ -88,7 +88,7 @@ def played_counts(store: Circles, token: str) -> dict[int, int]:
     with store.store.engine.connect() as conn:
         rows = conn.execute(select(circle_seats.c.player_id, func.count())
                             .where(circle_seats.c.circle_id == token)
-                            .group_by(circle_seats.c.player_id)).tuples().all()
+                            .group_by(circle_seats.c.player_id)).all()
     return {int(p): int(n) for p, n in rows}
 
 
@@ -142,7 +142,7 @@ def merge(store: Circles, token: str, gone: int, kept: int, seen: int | None,
         seats = [list(s) for s in conn.execute(
             select(circle_seats.c.match_id, circle_seats.c.seat)
             .where(circle_seats.c.circle_id == token, circle_seats.c.player_id == gone)
-            .order_by(circle_seats.c.match_id, circle_seats.c.seat)).tuples()]
+            .order_by(circle_seats.c.match_id, circle_seats.c.seat))]
         conn.execute(update(circle_seats).where(circle_seats.c.circle_id == token,
                                                 circle_seats.c.player_id == gone)
                      .values(player_id=kept))
@@ -348,7 +348,7 @@ def _members(conn: Connection, token: str, match_id: str) -> tuple[datetime, lis
     rows = conn.execute(select(circle_seats.c.player_id, circle_players.c.name)
                         .join(circle_players, circle_players.c.id == circle_seats.c.player_id)
                         .where(circle_seats.c.match_id == match_id)
-                        .order_by(circle_seats.c.seat)).tuples().all()
+                        .order_by(circle_seats.c.seat)).all()
     return added, [int(p) for p, _ in rows], [str(n) for _, n in rows]
 
 

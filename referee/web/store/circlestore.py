@@ -365,7 +365,7 @@ def _seat(conn: Connection, token: str, match_id: str, people: Sequence[Person],
     names join the circle: each a change of its own, told to ``changed`` unless ``device`` is
     None); the names in its seats."""
     known = dict(conn.execute(select(circle_players.c.id, circle_players.c.name)
-                              .where(circle_players.c.circle_id == token)).tuples().all())
+                              .where(circle_players.c.circle_id == token)).all())
     ids = []
     for person in people:
         if isinstance(person, str):
