@@ -59,6 +59,7 @@ from ..store import (
     Person,
     Player,
 )
+from ..store import circlechanges as people
 from .blueprint import bp, find, remember_circle
 from .evenings import Evening, evenings
 from .stats import matches_counted, progress_charts
@@ -66,6 +67,7 @@ from .stats import matches_counted, progress_charts
 _ID = re.compile(r"[0-9]{1,9}")
 
 EVENINGS_SHOWN = 5        # the latest evenings in full on the circle's page (then: a list)
+CHANGES_SHOWN = 10        # the latest changes of the circle on its page (then: their page)
 SEATS = lazy_gettext("Nothing was saved: see the seats below.")
 PICK = lazy_gettext("Pick a player from the list, or type a new player's name")
 BOTH = lazy_gettext("Pick a player from the list or type a new name, not both")
@@ -192,7 +194,16 @@ def _names(circle: Circle, people: tuple[int, ...]) -> list[str]:
     return [(circle.player(p) or Player(p, "?")).name for p in people]
 
 
-def _page(circle: Circle, status: int = 200, **extra: Any) -> Any:
+def _as_named(circle: Circle, m: CircleMatch) -> dict[str, Any]:
+    """The match's settings with its players named as the circle names them now (a rename, a
+    merge: the match's own record keeps the names its table entered)."""
+    settings = readable_json(m.settings)
+    if len(settings.get("players", ())) == len(m.people):
+        settings = {**settings, "players": _names(circle, m.people)}
+    return settings
+
+
+def circle_page(circle: Circle, status: int = 200, **extra: Any) -> Any:
     remember_circle(circle.id)
     played = [m for m in circles().matches(circle.id) if m.game in WEB_GAMES]
     results = {m.id: _scored(m) for m in played}
@@ -200,16 +211,19 @@ def _page(circle: Circle, status: int = 200, **extra: Any) -> Any:
     for m in played:
         game = WEB_GAMES[m.game].game
         result = results[m.id]
-        standing = (_standing(game, readable_json(m.settings), result) if result is not None
+        standing = (_standing(game, _as_named(circle, m), result) if result is not None
                     else gettext("Its stored hands no longer score: open it for its match "
                                  "file"))
         listed.append(Listed(m.id, game, m.created, _names(circle, m.people), standing))
     url = circle_link(circle.id)
+    changes = people.history(circles(), circle.id, CHANGES_SHOWN + 1)
     context = {
         "circle": circle, "matches": listed, "web_games": WEB_GAMES, "games": GAMES,
         "evenings": evenings(circle, played, results), "evenings_shown": EVENINGS_SHOWN,
         "link": url, "qr": qr_code(url),
         "player_form": PlayerForm(), "button": ButtonForm(), "add_code": "",
+        "changes": changes[:CHANGES_SHOWN], "more_changes": len(changes) > CHANGES_SHOWN,
+        "played_counts": people.played_counts(circles(), circle.id),
         "messages": get_flashed_messages(category_filter=["message"]), **extra,
     }
     context["charts"] = progress_charts(circle, played, results)
@@ -226,7 +240,7 @@ def circle_link(token: str) -> str:
 
 @bp.get("/c/<token>")
 def circle(token: str) -> Any:
-    return _page(find(token))
+    return circle_page(find(token))
 
 
 @bp.post("/c/<token>/players")
@@ -236,7 +250,7 @@ def add_player(token: str) -> Any:
     if form.validate_on_submit():
         try:
             name = require_name(form.player.data, "circle.player", T("The new player"))
-            circles().add_player(found.id, name)
+            circles().add_player(found.id, name, device())
         except RuleViolation as violation:
             error = violation.message
         except CircleRefused as refused:
@@ -246,7 +260,7 @@ def add_player(token: str) -> Any:
             return redirect(url_for(".circle", token=token, _anchor="players"))
     else:
         error = _errors(form)
-    return _page(circles().load(found.id) or found, 422, player_form=form, player_error=error)
+    return circle_page(circles().load(found.id) or found, 422, player_form=form, player_error=error)
 
 
 # -- who sits where ------------------------------------------------------------------------
@@ -369,16 +383,16 @@ def add_match(token: str) -> Any:
     found = find(token)
     code = request.form.get("code", "")[:500]
     if not ButtonForm().validate_on_submit():
-        return _page(found, 400, add_code=code, add_error=_errors(ButtonForm()))
+        return circle_page(found, 400, add_code=code, add_error=_errors(ButtonForm()))
     match_token = token_in(code)
     stored = store().load(match_token) if match_token else None
     if stored is None or stored.game not in WEB_GAMES:
-        return _page(found, 422, add_code=code, add_error=NO_MATCH)
+        return circle_page(found, 422, add_code=code, add_error=NO_MATCH)
     if not stored.can_edit:
-        return _page(found, 422, add_code=code, add_error=VIEW_LINK)
+        return circle_page(found, 422, add_code=code, add_error=VIEW_LINK)
     owner = circles().circle_of(stored.id)
     if owner is not None:
-        return _page(found, 422, add_code=code,
+        return circle_page(found, 422, add_code=code,
                      add_error=IN_THIS if owner == found.id else IN_ANOTHER)
     web = WEB_GAMES[stored.game]
     names = list(readable_json(stored.settings)["players"])
@@ -388,7 +402,8 @@ def add_match(token: str) -> Any:
         if _read_seats(seats, found):
             try:
                 circles().add_match(found.id, stored.id,
-                                    [s.person for s in seats if s.person is not None])
+                                    [s.person for s in seats if s.person is not None],
+                                    device())
             except CircleRefused as refused:
                 error = refused.message
             else:

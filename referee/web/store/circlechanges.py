@@ -71,6 +71,16 @@ class Clash:
     names: list[str]
 
 
+@dataclass(frozen=True)
+class Member:
+    """A match of the circle, as its page names it."""
+
+    id: str
+    game: str
+    created: datetime
+    names: list[str]
+
+
 NOT_A_PLAYER = T("That player is not in this circle: pick one from the list.")
 NOT_A_MATCH = T("That match is not in this circle.")
 NOT_A_CHANGE = T("That change is not in this circle's history.")
@@ -96,6 +106,17 @@ def clash(store: Circles, token: str, one: int, other: int) -> Clash | None:
     """The first match of the circle in which both players sat, if any."""
     with store.store.engine.connect() as conn:
         return _clash(conn, token, one, other)
+
+
+def member(store: Circles, token: str, match_id: str) -> Member | None:
+    """The circle's match ``match_id`` (None if it is not this circle's)."""
+    with store.store.engine.connect() as conn:
+        try:
+            names = _members(conn, token, match_id)[2]
+        except NotInCircle:
+            return None
+        game, created = _match(conn, match_id)
+    return Member(match_id, game, created, names)
 
 
 def history(store: Circles, token: str, limit: int) -> list[Change]:
@@ -169,10 +190,11 @@ def remove_match(store: Circles, token: str, match_id: str, seen: int | None,
     _write(store, token, seen, change, match_id)
 
 
-def undo(store: Circles, token: str, change_id: int, device: str = "") -> None:
+def undo(store: Circles, token: str, change_id: int, device: str = "") -> str:
     """Take back the change ``change_id`` of the circle's history, if the circle is still as
     that change left it (CircleRefused with the reason if not; NotInCircle if the change is
-    not this circle's). The undo is a change of the history in turn."""
+    not this circle's). The undo is a change of the history in turn. What was undone (its
+    sentence)."""
     with store.store.engine.connect() as conn:
         row = _change(conn, token, change_id)
     data = json.loads(row.undo) if row.undo is not None else {}
@@ -190,6 +212,7 @@ def undo(store: Circles, token: str, change_id: int, device: str = "") -> None:
         changed(conn, token, T("Undone: %(change)s", change=read_label(again.label)), device,
                 "undo", None, change_id)
     _write(store, token, None, take_back, match_id)
+    return read_label(row.label)
 
 
 # -- each kind's undo ----------------------------------------------------------------------
