@@ -254,7 +254,7 @@ def add_player(token: str) -> Any:
         except RuleViolation as violation:
             error = violation.message
         except CircleRefused as refused:
-            error = refused.message
+            error = str(say(refused.message))
         else:
             flash(gettext("%(name)s joined the circle.", name=name))
             return redirect(url_for(".circle", token=token, _anchor="players"))
@@ -360,7 +360,7 @@ def new_match(token: str, game: str) -> Any:
                 except RuleViolation as violation:
                     error = violation.explain()
                 except CircleRefused as refused:
-                    error = refused.message
+                    error = str(say(refused.message))
                 else:
                     remember(match_id)
                     return redirect(url_for("matches.match", match_id=match_id))
@@ -405,7 +405,7 @@ def add_match(token: str) -> Any:
                                     [s.person for s in seats if s.person is not None],
                                     device())
             except CircleRefused as refused:
-                error = refused.message
+                error = str(say(refused.message))
             else:
                 flash(gettext("%(game)s match added to the circle.", game=web.game.title))
                 return redirect(url_for(".circle", token=token, _anchor="matches"))

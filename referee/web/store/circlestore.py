@@ -125,8 +125,8 @@ class CircleRefused(Exception):
 
 TAKEN = ("{name} is already a player of this circle: pick them from the list (or give the new "
          "player a name that tells them apart, such as {name} B.)")
-CHANGED = ("This circle was changed on another phone meanwhile, so nothing was saved: try again "
-           "(the lists show the circle as it is now).")
+CHANGED = T("This circle was changed on another phone meanwhile, so nothing was saved: try "
+            "again (the lists show the circle as it is now).")
 
 
 @dataclass(frozen=True)
