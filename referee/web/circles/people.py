@@ -31,7 +31,8 @@ from .blueprint import bp, find
 from .pages import circle_page
 
 CHANGES_PAGE = 100        # the changes the circle's history page lists (the latest)
-_NUMBER = re.compile(r"[0-9]{1,12}")
+_NUMBER = re.compile(r"[0-9]{1,9}")
+LARGEST_ID = 2**31 - 1    # a row id the databases' integers hold
 NOT_LISTED = lazy_gettext("Pick one of the circle's players from the list.")
 
 
@@ -196,6 +197,8 @@ def changes(token: str) -> Any:
 @bp.post("/c/<token>/changes/<int:change_id>/undo")
 def undo(token: str, change_id: int) -> Any:
     found = find(token)
+    if change_id > LARGEST_ID:
+        abort(404)
     if not ButtonForm().validate_on_submit():
         error = "; ".join(str(m) for ms in ButtonForm().errors.values() for m in ms)
         html, status = circle_page(found, 400, changes_error=error)

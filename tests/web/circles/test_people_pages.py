@@ -10,55 +10,20 @@ import json
 import re
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import select
-from store.storestate import snapshot
 from webtools import Page
 
-from referee.web.store import (
-    Circles,
-    circle_changes,
-    circle_matches,
-    circle_players,
-    circle_seats,
-    circles,
-)
+from tests.web.circles.test_people_store import all_rows as _rows
+from tests.web.circles.test_people_store import circles_of as _circles
 
 TARTLI = {"players": ["Anna", "Béla"], "target": 5, "first_dealer": 0}
 
 
-def _circles(app: Flask) -> Circles:
-    found: Circles = app.extensions["referee.circles"]
-    return found
-
-
-def _rows(app: Flask) -> dict[str, list[Any]]:
-    engine = app.extensions["referee.store"].engine
-    with engine.connect() as conn:
-        rows = {t.name: sorted(map(tuple, conn.execute(select(t)).all()), key=repr)
-                for t in (circles, circle_players, circle_matches, circle_seats, circle_changes)}
-    return {**rows, "matches": sorted(snapshot(app))}
-
-
 def _words(html: str) -> str:
     return " ".join(re.sub(r"<[^>]+>", " ", html).split())
-
-
-@pytest.fixture
-def post(client: FlaskClient, csrf_token: Callable[..., str]) -> Callable[..., Page]:
-    token = csrf_token("/")
-
-    def send(path: str, data: dict[str, Any] | None = None, csrf: bool = True,
-             **kwargs: Any) -> Page:
-        form = dict(data or {})
-        if csrf:
-            form["csrf_token"] = token
-        return Page.of(client.post(path, data=form, **kwargs))
-    return send
 
 
 @pytest.fixture

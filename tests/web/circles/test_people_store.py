@@ -29,12 +29,12 @@ TARTLI = {"players": ["Anna", "Béla"], "target": 5, "first_dealer": 0}
 HANDS = [{"dealer": 0, "winner": 0, "points": 2}]
 
 
-def _circles(app: Flask) -> Circles:
+def circles_of(app: Flask) -> Circles:
     found: Circles = app.extensions["referee.circles"]
     return found
 
 
-def _rows(app: Flask) -> dict[str, list[Any]]:
+def all_rows(app: Flask) -> dict[str, list[Any]]:
     """Every circle table's rows and every match's stored state."""
     engine = app.extensions["referee.store"].engine
     with engine.connect() as conn:
@@ -60,7 +60,7 @@ def _version(store: Circles, token: str) -> int:
 @pytest.fixture
 def club(db_app: Flask) -> tuple[Circles, str, dict[str, str]]:
     """A circle: Anna and Béla played twice, "Anna B." and Béla once, Carla and Béla once."""
-    store = _circles(db_app)
+    store = circles_of(db_app)
     token = store.create("Club")
     played = {
         "one": store.start_match(token, "tartli", TARTLI, ["Anna", "Béla"],
@@ -100,7 +100,7 @@ def test_a_rename_to_a_taken_name_or_from_another_circle_is_refused_nothing_chan
     ids = _names(store, token)
     other = store.create("Other")
     zoe = store.add_player(other, "Zoe")
-    before = _rows(db_app)
+    before = all_rows(db_app)
     with pytest.raises(CircleRefused, match="Anna is already a player of this circle: pick "
                        "another name"):
         people.rename(store, token, ids["Anna B."], "anna\u200b", None)
@@ -110,7 +110,7 @@ def test_a_rename_to_a_taken_name_or_from_another_circle_is_refused_nothing_chan
         people.rename(store, other, ids["Anna"], "Zora", None)
     with pytest.raises(CircleRefused, match="name already"):
         people.rename(store, token, ids["Anna"], "Anna", None)
-    assert _rows(db_app) == before
+    assert all_rows(db_app) == before
 
 
 def test_a_merge_moves_the_seats_and_the_counts_and_is_refused_when_both_sat_in_one_match(
@@ -119,7 +119,7 @@ def test_a_merge_moves_the_seats_and_the_counts_and_is_refused_when_both_sat_in_
     ids = _names(store, token)
     assert people.played_counts(store, token) == {ids["Anna"]: 2, ids["Béla"]: 4,
                                                   ids["Anna B."]: 1, ids["Carla"]: 1}
-    before = _rows(db_app)
+    before = all_rows(db_app)
     found = people.clash(store, token, ids["Anna"], ids["Béla"])
     assert found is not None and found.match_id == played["one"]
     with pytest.raises(CircleRefused, match=r"Béla and Anna both sat at the Tartli match of "
@@ -127,7 +127,7 @@ def test_a_merge_moves_the_seats_and_the_counts_and_is_refused_when_both_sat_in_
         people.merge(store, token, ids["Béla"], ids["Anna"], None)
     with pytest.raises(CircleRefused, match="themselves"):
         people.merge(store, token, ids["Anna"], ids["Anna"], None)
-    assert _rows(db_app) == before
+    assert all_rows(db_app) == before
     people.merge(store, token, ids["Anna B."], ids["Anna"], _version(store, token), "Phone")
     assert "Anna B." not in _names(store, token)
     assert people.played_counts(store, token)[ids["Anna"]] == 3
@@ -139,12 +139,12 @@ def test_a_removed_match_stays_with_its_links_and_leaves_the_circle_with_its_sea
         db_app: Flask, club: tuple[Circles, str, dict[str, str]]) -> None:
     store, token, played = club
     other = store.create("Other")
-    before = _rows(db_app)
+    before = all_rows(db_app)
     with pytest.raises(NotInCircle):
         people.remove_match(store, other, played["one"], None)
     with pytest.raises(NotInCircle):
         people.remove_match(store, token, "x" * 22, None)
-    assert _rows(db_app) == before
+    assert all_rows(db_app) == before
     matches_before = snapshot(db_app)
     people.remove_match(store, token, played["carla"], _version(store, token), "Phone")
     assert played["carla"] not in _seats(store, token)
@@ -167,7 +167,7 @@ def test_each_change_undone_puts_the_circle_back_as_it_was(
         assert people.history(store, token, 1)[0].label.startswith("Undone: ")
 
     def tables() -> dict[str, list[Any]]:
-        return {k: v for k, v in _rows(db_app).items() if k != "circle_changes"}
+        return {k: v for k, v in all_rows(db_app).items() if k != "circle_changes"}
 
     for change in (
         lambda: people.rename(store, token, ids["Anna B."], "Anna Berger", None),
@@ -205,10 +205,10 @@ def test_an_undo_that_no_longer_applies_is_refused_with_its_reason_nothing_chang
     ids = _names(store, token)
 
     def refused(change_id: int, reason: str) -> None:
-        before = _rows(db_app)
+        before = all_rows(db_app)
         with pytest.raises(CircleRefused, match=reason):
             people.undo(store, token, change_id)
-        assert _rows(db_app) == before
+        assert all_rows(db_app) == before
 
     people.rename(store, token, ids["Carla"], "Carlotta", None)
     rename = people.history(store, token, 1)[0].id
@@ -249,7 +249,7 @@ def test_a_change_from_a_page_made_before_another_phones_change_is_refused(
     ids = _names(store, token)
     seen = _version(store, token)
     people.rename(store, token, ids["Anna B."], "Anni", seen, "Other phone")
-    before = _rows(db_app)
+    before = all_rows(db_app)
     for change in (
         lambda: people.rename(store, token, ids["Anna B."], "Anna Berger", seen),
         lambda: people.merge(store, token, ids["Anna B."], ids["Anna"], seen),
@@ -258,7 +258,7 @@ def test_a_change_from_a_page_made_before_another_phones_change_is_refused(
         with pytest.raises(CircleRefused) as refusal:
             change()
         assert refusal.value.message == CHANGED
-        assert _rows(db_app) == before
+        assert all_rows(db_app) == before
     people.merge(store, token, ids["Anna B."], ids["Anna"], _version(store, token))
 
 
@@ -266,7 +266,7 @@ def test_a_merge_undone_after_its_person_s_id_was_given_again_brings_the_person_
         db_app: Flask) -> None:
     """SQLite gives a deleted row's id to the next row when it was the last: the merged
     person comes back under another id then, with the seats, and the newcomer keeps theirs."""
-    store = _circles(db_app)
+    store = circles_of(db_app)
     token = store.create("Club")
     match = store.start_match(token, "tartli", TARTLI, ["Anna", "Anni"])
     anni = _names(store, token)["Anni"]
@@ -280,3 +280,25 @@ def test_a_merge_undone_after_its_person_s_id_was_given_again_brings_the_person_
     assert back["Dora"] == dora and back["Anna"] == ids["Anna"]
     assert _seats(store, token) == {match: (ids["Anna"], ids["Anni"]),
                                     other: (back["Béla"], ids["Anni"])}
+
+
+def test_a_database_with_circles_but_no_history_gets_it_on_start(database_url: str) -> None:
+    """A database made by a Referee with circles before their history (issue 24): the next
+    start adds the table, and the circle's changes are kept from then on."""
+    from referee import create_app
+
+    first = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    token = circles_of(first).create("Old friends")
+    anna = circles_of(first).add_player(token, "Anna")
+    engine = first.extensions["referee.store"].engine
+    with engine.begin() as conn:
+        circle_changes.drop(conn)
+    engine.dispose()
+    again = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    try:
+        store = circles_of(again)
+        assert people.history(store, token, 10) == [] and _version(store, token) == 0
+        people.rename(store, token, anna, "Anni", 0, "Phone")
+        assert [c.label for c in people.history(store, token, 10)] == ["Anna renamed Anni"]
+    finally:
+        again.extensions["referee.store"].engine.dispose()
