@@ -228,14 +228,15 @@ def line_chart(
     series: Sequence[Series], *, title: str, x_label: str = "", rules: Sequence[Rule] = (),
     x_range: tuple[float, float] | None = None,
     x_ticks: Sequence[tuple[float, str]] | None = None, layout: Layout = PHONE,
-    standalone: bool = False, number: Number = written,
+    standalone: bool = False, number: Number = written, zero: bool = True,
 ) -> str:
     """An SVG of ``series`` (labelled lines of (x, y) points) with a legend under it (each
     line's sample, its label and its note), horizontal ``rules`` and ``title`` as its
     accessible name. ``x_ticks``: the (x, text) marked under the time axis (e.g. dates;
     default: a few round numbers). ``standalone``: a file of its own (an XML declaration and
     its own style sheet for dark mode), else an element to put inside a page; ``number``: how
-    the value axis writes its numbers."""
+    the value axis writes its numbers; ``zero``: the value axis reaches 0 (False: it spans
+    the values and rules alone, e.g. ratings about 1000)."""
     font, char = layout.font, layout.char
     xs = [x for s in series for x, _ in s.points]
     ys = [y for s in series for _, y in s.points] + [r.y for r in rules]
@@ -243,12 +244,13 @@ def line_chart(
     if x1 <= x0:
         x1 = x0 + 1
     y0, y1 = min(ys, default=0.0), max(ys, default=1.0)
-    y0, y1 = min(y0, 0.0), max(y1, 0.0)
+    if zero:
+        y0, y1 = min(y0, 0.0), max(y1, 0.0)
     if y1 <= y0:
         y1 = y0 + 1
     pad = (y1 - y0) * 0.05
     y_ticks = ticks(y0, y1, 4)
-    y0, y1 = min(y0, y_ticks[0]), max(y1 + pad, y_ticks[-1])
+    y0, y1 = min(y0 - (0 if zero else pad), y_ticks[0]), max(y1 + pad, y_ticks[-1])
     tick_chars = max((len(_tick(v)) for v in y_ticks), default=1)
     left = 6 + tick_chars * char
     right = layout.width - 8.0

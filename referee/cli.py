@@ -1,5 +1,6 @@
 """The command line: ``python -m referee score MATCH.json``, ``... pdf MATCH.json -o X.pdf``,
-``... csv MATCH.json`` (the hands as CSV), ``... stats MATCH.json…`` (statistics as JSON) and
+``... csv MATCH.json`` (the hands as CSV), ``... stats MATCH.json…`` (statistics and ratings
+as JSON, of match files or circle files) and
 ``... chart MATCH.json -o X.svg`` (the chart of the running totals). ``--lang hu`` (before
 the command) writes the scoresheet and the messages in that language; a match file that names
 its language is written in it by default.
@@ -44,11 +45,15 @@ def _said(text: object, language: str | None = None) -> str:
     return say(text, catalogue(_language[0] or language or "en"))
 
 
-def _read(path: str) -> MatchFile:
+def _bytes(path: str) -> bytes:
     try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        return sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as error:
         raise _Failure(f"cannot read {path}: {error.strerror or error}", BAD_INPUT) from None
+
+
+def _read(path: str) -> MatchFile:
+    data = _bytes(path)
     try:
         return load(data)
     except RuleViolation as error:
@@ -149,17 +154,40 @@ def _day(text: str) -> date:
         raise argparse.ArgumentTypeError(f"not a date written YYYY-MM-DD: {text!r}") from None
 
 
+def _matches(path: str) -> list[tuple[MatchFile, tuple[str, ...]]]:
+    """The matches of a match file (each player keyed by the name as written) or of a circle
+    file (each by the circle's name of the person in the seat)."""
+    from .engine import circlefile
+
+    data = _bytes(path)
+    try:
+        match = load(data)
+    except RuleViolation as error:
+        if b'"referee-circle"' not in data:
+            raise _Failure(f"{path}: {_said(error.explain())}", BAD_INPUT) from None
+        try:
+            circle = circlefile.load(data)
+        except RuleViolation as error:
+            raise _Failure(f"{path}: {_said(error.explain())}", BAD_INPUT) from None
+        return [(m, tuple(circle.players[p] for p in people)) for m, people in circle.matches]
+    return [(match, tuple(match.settings["players"]))]
+
+
 def _stats(args: argparse.Namespace) -> int:
     from referee.stats import Played, statistics
+    from referee.stats.ratings import as_json, rated_matches, ratings
 
     played = []
     for path in args.matches:
-        m = _read(path)
-        played.append(Played(
-            game=m.game, created=date.fromisoformat(m.created), settings=m.settings,
-            hands=m.hands, people=tuple(m.settings["players"]),
-        ))
+        for m, people in _matches(path):
+            played.append(Played(
+                game=m.game, created=date.fromisoformat(m.created), settings=m.settings,
+                hands=m.hands, people=people,
+            ))
     result = statistics(played, since=args.since, until=args.until)
+    # ratings: every finished match up to --until in order (a rating needs what came before)
+    rated = [p for p in played if args.until is None or p.created <= args.until]
+    result["ratings"] = as_json(ratings(rated_matches(rated)))
     sys.stdout.write(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
     return 0
 
@@ -215,11 +243,15 @@ def _parser() -> argparse.ArgumentParser:
     hands.add_argument("match", metavar="MATCH", help="the match file (.json), or -")
     hands.set_defaults(run=_csv)
     stats = commands.add_parser(
-        "stats", help="print the statistics of matches as JSON",
-        description="Check every MATCH and print the players' statistics over them as JSON "
-        "(players keyed by their names as written in the files).",
+        "stats", help="print the statistics and ratings of matches as JSON",
+        description="Check every MATCH (a match file, or a circle file: all its matches) and "
+        "print the players' statistics over them as JSON (players keyed by their names as "
+        "written in the files: a circle file's by its players' names), with the players' "
+        "ratings per game under \"ratings\" (openskill's Plackett-Luce, every finished match "
+        "up to --until in order; shown as 1000 + 40 x (mu - 3 sigma)).",
     )
-    stats.add_argument("matches", metavar="MATCH", nargs="+", help="match files (.json)")
+    stats.add_argument("matches", metavar="MATCH", nargs="+",
+                       help="match files or circle files (.json)")
     stats.add_argument("--since", type=_day, metavar="YYYY-MM-DD",
                        help="only matches created on this day or later")
     stats.add_argument("--until", type=_day, metavar="YYYY-MM-DD",

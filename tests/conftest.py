@@ -65,7 +65,8 @@ _CSRF_HEADER = re.compile(r"""hx-headers='\{"X-CSRFToken":\s*"([^"]+)"\}'""")
 
 
 def _make_app(tmp_path: Path, **extra: Any) -> Flask:
-    config = {"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path}/t.sqlite3"}
+    config = {"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path}/t.sqlite3",
+              "PDF_FOLDER": tmp_path / "pdf"}
     config.update(extra)
     return create_app(config)
 
@@ -118,16 +119,18 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path,
 
 
 @pytest.fixture
-def db_app(database_url: str) -> Iterator[Flask]:
+def db_app(database_url: str, tmp_path: Path) -> Iterator[Flask]:
     """``app`` on the ``database_url`` database (SQLite or PostgreSQL), CSRF protection on."""
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url,
+                      "PDF_FOLDER": tmp_path / "pdf"})
     yield app
     app.extensions["referee.store"].engine.dispose()
 
 
 @pytest.fixture
-def db_app_nocsrf(database_url: str) -> Iterator[Flask]:
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "WTF_CSRF_ENABLED": False})
+def db_app_nocsrf(database_url: str, tmp_path: Path) -> Iterator[Flask]:
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "WTF_CSRF_ENABLED": False,
+                      "PDF_FOLDER": tmp_path / "pdf"})
     yield app
     app.extensions["referee.store"].engine.dispose()
 

@@ -392,3 +392,21 @@ def test_lines_with_the_same_points_all_show() -> None:
     assert len(set(dashes)) == len(dashes)
     legend = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
     assert {"Jana", "Eva", "Petr", "Karel"} <= set(legend)
+
+
+def test_a_chart_of_ratings_spans_their_values_not_zero() -> None:
+    """Ratings about 1000 (referee.stats.ratings): ``zero=False`` keeps the value axis to the
+    values and rules, so a change of 40 is not a hair's breadth at the top of the chart."""
+    series = [Series("Anna", [(0, 1000), (1, 1138), (2, 1066)]),
+              Series("Béla", [(0, 1000), (1, 927)])]
+    chart = Chart(line_chart(series, title="t", rules=[Rule(1000, "", "zero")], zero=False))
+    anna, _ = chart.series()
+    assert chart.value(chart.points(anna)[-1][1]) == pytest.approx(1066, abs=chart.tolerance)
+    grid = _grid(chart)
+    assert min(grid) >= 900 and max(grid) <= 1200, grid
+    assert min(_grid(Chart(line_chart(series, title="t")))) == 0     # the default: from 0
+
+
+def _grid(chart: Chart) -> list[float]:
+    return [float(line.get("data-value", "")) for line in
+            chart.root.iterfind("svg:g[@class='grid']/svg:line", NS)]

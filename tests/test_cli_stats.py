@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 
 from referee.cli import main
+from referee.engine.circlefile import CircleFile, dumps
 from referee.engine.matchfile import load
 from referee.stats import Played, statistics
+from referee.stats.ratings import as_json, rated_matches, ratings
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
@@ -44,7 +46,15 @@ def test_stats_prints_the_statistics_of_every_file_keyed_by_the_names_as_written
     text = done.stdout.decode("utf-8")
     assert "Ágnes" in text                                   # ensure_ascii=False
     out = json.loads(text)
+    rated = out.pop("ratings")               # the statistics, and the ratings beside them
     assert out == statistics([played(SHORT), played(COMPLETE), played(TROGGU)])
+    assert rated == as_json(ratings(rated_matches([played(SHORT), played(COMPLETE),
+                                                   played(TROGGU)])))
+    # the short match is not over: only Zsófi and Gergő's match is rated in Tartli
+    assert [p["person"] for p in rated["games"]["tartli"]["players"]] == ["Zsófi", "Gergő"]
+    assert [p["person"] for p in rated["games"]["troggu"]["players"]] == [
+        "Carla", "Beat", "Dario", "Anna"]                    # by balance: +90, +50, −30, −110
+    assert rated["games"]["tartli"]["players"][0]["provisional"] is True
     assert out["matches"] == 3
     assert sorted(out["players"]) == sorted(
         ["Ágnes", "Tamás", "Zsófi", "Gergő", "Anna", "Beat", "Carla", "Dario"])
@@ -53,6 +63,34 @@ def test_stats_prints_the_statistics_of_every_file_keyed_by_the_names_as_written
     assert agnes["points"] == 253 + 271 + 230 + 14
     assert agnes["games"]["tartli"]["buli"] == 3                 # 2 (maccs) and 1
     assert out["players"]["Carla"]["games"]["troggu"]["rappen"]["balance"] == 90
+
+
+def test_stats_of_a_circle_file_keys_its_people_by_the_circles_names(tmp_path: Path) -> None:
+    """A circle file: each seat is the circle's person, whatever name the match gave it; two
+    Tartli matches in which Anna beats Béla and then Béla beats Carla, and the ratings the
+    export writes beside them are read and ignored."""
+    complete = load(COMPLETE.read_bytes())                 # seat 0 wins 5 buli to 0
+    circle = CircleFile("Club", "2026-11-01", ["Anna", "Béla", "Carla"],
+                        [(complete, [0, 1]), (complete, [1, 2])])
+    path = tmp_path / "circle.json"
+    data = json.loads(dumps(circle, ratings={"scale": "whatever the export wrote"}))
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    done = run("stats", str(path), str(SHORT))
+    assert done.returncode == 0, done.stderr.decode()
+    out = json.loads(done.stdout)
+    assert sorted(out["players"]) == ["Anna", "Béla", "Carla", "Tamás", "Ágnes"]
+    assert out["players"]["Béla"]["matches"] == 2 and out["players"]["Béla"]["won"] == 1
+    tartli = out["ratings"]["games"]["tartli"]
+    assert [m["sides"] for m in tartli["matches"]] == [[["Anna"], ["Béla"]],
+                                                       [["Béla"], ["Carla"]]]
+    assert {p["person"]: p["matches"] for p in tartli["players"]} == {
+        "Anna": 1, "Béla": 2, "Carla": 1}
+    assert out["ratings"]["scale"] == "1000 + 40 × (mu − 3 × sigma)"
+    bad = tmp_path / "bad.json"
+    data["players"] = ["Anna", "Anna", "Carla"]
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    done = run("stats", str(bad))
+    assert done.returncode == 2 and done.stderr.decode().startswith(f"error: {bad}: Player 2")
 
 
 def test_stats_filters_by_the_day_each_match_was_created(tmp_path: Path) -> None:

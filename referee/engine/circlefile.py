@@ -10,7 +10,7 @@ players and its matches, each match in the match-file format.
       "matches": [{"match": {...a match file...}, "people": [0, 2, 1]}, ...]
     }
 
-Fields (all required, no others allowed; the same in each match entry):
+Fields (all required but ``ratings``, no others allowed; the same in each match entry):
 
 ``format``  always ``"referee-circle"``.
 ``version`` the whole number 1; a reader refuses every version it does not know, naming both.
@@ -21,6 +21,11 @@ Fields (all required, no others allowed; the same in each match entry):
             ``referee.engine.matchfile`` writes it (read by its ``load``, as strictly), and
             ``people`` the index in ``players`` of the person in each of its seats, one seat per
             player of the match, no person twice.
+
+``ratings`` (optional, written by the app's export) the players' ratings derived from the
+            matches (``referee.stats.ratings.as_json``, each person by name): read by people,
+            never by a reader, which accepts the field and ignores it (the ratings are rated
+            again from the matches).
 
 Every problem is a ``RuleViolation`` (code ``circle.*``, or the match file's own, naming the
 match); nothing else escapes. Limits: 20,000,000 bytes, 500 players, 1,000 matches and 50,000
@@ -42,6 +47,7 @@ FORMAT = "referee-circle"
 VERSION = 1
 KEYS = ("format", "version", "name", "created", "players", "matches")
 ENTRY_KEYS = ("match", "people")
+DERIVED = ("ratings",)      # written for people, ignored on reading
 
 MAX_BYTES = 20_000_000
 MAX_PLAYERS = 500
@@ -79,7 +85,7 @@ def _fields(raw: object, keys: tuple[str, ...], match: int | None = None) -> dic
                        T("Match %(match)s of the circle file is a JSON object (a record of "
                          "fields)", match=match))
     for key in raw:
-        if not is_text(key) or key not in keys:
+        if not is_text(key) or (key not in keys and (match is not None or key not in DERIVED)):
             raise _problem("unknown", T("Unknown field %(field)s in a circle file",
                                         field=_shown(key)) if match is None else
                            T("Unknown field %(field)s in match %(match)s of the circle file",
@@ -208,14 +214,19 @@ def load(data: object) -> CircleFile:
             "the file", error=_shown(type(error).__name__))) from error
 
 
-def dump(c: CircleFile) -> dict[str, Any]:
-    return {
+def dump(c: CircleFile, ratings: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The file's JSON object; ``ratings`` (derived data, see ``ratings`` above) written last
+    when given."""
+    out = {
         "format": FORMAT, "version": VERSION, "name": c.name, "created": c.created,
         "players": list(c.players),
         "matches": [{"match": matchfile.dump(m), "people": list(people)}
                     for m, people in c.matches],
     }
+    if ratings is not None:
+        out["ratings"] = ratings
+    return out
 
 
-def dumps(c: CircleFile) -> str:
-    return json.dumps(dump(c), indent=1, ensure_ascii=False) + "\n"
+def dumps(c: CircleFile, ratings: dict[str, Any] | None = None) -> str:
+    return json.dumps(dump(c, ratings), indent=1, ensure_ascii=False) + "\n"

@@ -94,6 +94,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         WTF_CSRF_SSL_STRICT=False,
         HTMX_VERSION=HTMX_VERSION,
         PUBLIC_URL=os.environ.get("REFEREE_PUBLIC_URL"),
+        # the PDFs made, shared by the server's processes on this machine (pdfcache)
+        PDF_FOLDER=os.environ.get("REFEREE_PDF_FOLDER") or Path(app.instance_path) / "pdf",
     )
     if test_config:
         app.config.update(test_config)
@@ -121,7 +123,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # the circles' tables share the store's metadata: created with its own (circlestore)
     app.extensions["referee.store"] = store = Store(app.config["DATABASE_URL"])
     app.extensions["referee.circles"] = circlestore.Circles(store)
-    app.extensions["referee.scoresheets"] = exports.Scoresheets()
+    app.extensions["referee.scoresheets"] = exports.Scoresheets(
+        folder=Path(app.config["PDF_FOLDER"]))
     app.extensions["referee.boards"] = Boards()
     app.extensions["referee.charts"] = exports.Charts()
     app.extensions["referee.rows"] = Recent[Markup](rows.KEPT)

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from referee.scoresheet import html_to_pdf, render_html, render_pdf
+from referee.web.pdfcache import Pdfs
 from tests.bench.common import Figure, median
 from tests.bench.long_match import troggu_file, troggu_match
 
@@ -82,6 +83,24 @@ def _by_command_line(hands: int) -> tuple[float, float, float]:
     return cpu, wall, after.ru_maxrss / 1024      # the largest child so far: this one
 
 
+def _asked_again(hands: int, repeat: int) -> tuple[float, float]:
+    """The ``hands``-hand sheet through the app's PDFs (``pdfcache.Pdfs``, a folder of its
+    own): the wall ms of its first request (made, written), and the median of the same asked
+    again by other processes (a fresh ``Pdfs`` each time, nothing in its memory: read from the
+    folder)."""
+    record = troggu_match(hands)
+    with tempfile.TemporaryDirectory() as folder:
+        _, first = _cpu_and_wall(lambda: Pdfs(folder=Path(folder)).pdf(
+            "sheet", "1", lambda: render_pdf(record)))
+
+        def never() -> bytes:
+            raise AssertionError("made again")
+
+        again = [_cpu_and_wall(lambda: Pdfs(folder=Path(folder)).pdf("sheet", "1", never))[1]
+                 for _ in range(repeat)]
+    return first, median(again)
+
+
 def figures(baselines: dict[str, float]) -> list[Figure]:
     runs = _side_by_side(repeat=5)
     cpu = {key: median([c for c, _ in found]) for key, found in runs.items()}
@@ -94,6 +113,13 @@ def figures(baselines: dict[str, float]) -> list[Figure]:
         Figure("PDF scoresheet, 100 hands (wall ms)", wall, "ms"),
         Figure("PDF scoresheet with explanations, 100 hands (CPU ms)", cpu["100 explained"],
                "ms", BARE),
+    ]
+    first, again = _asked_again(100, repeat=5)
+    found += [
+        Figure("PDF scoresheet, 100 hands, first asked through the app's PDFs (wall ms)", first,
+               "ms"),
+        Figure("PDF scoresheet, 100 hands, asked again by another process (wall ms)", again,
+               "ms", None, "≤ 1/20 of the first", again * 20 <= first),
     ]
     if wall * 11 < 20_000:             # 1,000 hands only where that takes under ~20 s
         seconds, wall_seconds, megabytes = _by_command_line(1000)

@@ -21,7 +21,8 @@ CHROMIUM_ARGS = [
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'browser.sqlite3'}"})
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'browser.sqlite3'}",
+                      "PDF_FOLDER": tmp_path / "pdf"})
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()

@@ -124,3 +124,28 @@ def test_a_circles_statistics_on_a_phone(chromium: Any, club: str) -> None:
     background = phone.evaluate(
         "() => getComputedStyle(document.querySelector('#stats-troggu')).backgroundColor")
     assert background == "rgb(28, 33, 39)"                 # night.css's --panel
+
+
+def test_the_ratings_leaderboard_on_a_phone(chromium: Any, club: str) -> None:
+    """The statistics page's ratings at 390 px (issue 24): each rated game's leaderboard with
+    the players' names (a long one wrapped) and their numbers, the chart opened, the matches in
+    words; nothing wider than the screen, every target 44 px."""
+    phone = touch_phone(chromium)
+    phone.goto(club + "/statistics")
+    board = phone.locator("#ratings-tartli table.leaderboard")
+    expect(board).to_be_visible()
+    rows = board.locator("tbody tr")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0)).to_contain_text(LONG)                    # the winner first
+    expect(rows.nth(0).locator("td").nth(1)).to_have_text("1138")
+    expect(rows.nth(1)).to_contain_text("Gergő")
+    expect(rows.nth(1).locator("td").nth(1)).to_have_text("927")
+    expect(rows.nth(0)).to_contain_text("provisional")
+    expect(phone.locator("#ratings-troggu table.leaderboard tbody tr")).to_have_count(4)
+    assert phone.locator("#ratings-stovkahra").count() == 0      # its series is not over
+    phone.locator("#rating-chart-tartli > summary").tap()
+    expect(phone.locator("#rating-chart-tartli svg.chart")).to_be_visible()
+    expect(phone.locator("#ratings-tartli .rating-lines li")).to_contain_text(
+        f"{LONG} +138 after beating Gergő 5–0; Gergő −73")
+    assert not small_targets(phone), small_targets(phone)
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= WIDTH

@@ -55,16 +55,22 @@ class LiveServer:
         self.log = log
         self.process: subprocess.Popen[bytes] | None = None
 
-    def start(self, timeout: float = 30) -> None:
+    def command(self) -> list[str]:
+        """The server's command line."""
+        return [sys.executable, "-m", "flask", "--app", "referee", "run", "--host",
+                "127.0.0.1", "--port", str(self.port), "--with-threads", "--no-reload"]
+
+    def environment(self) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items() if not k.startswith("FLASK_")}
         env.update(REFEREE_DATABASE_URL=self.database_url, REFEREE_SECRET_KEY=SECRET_KEY,
-                   PYTHONUNBUFFERED="1")
+                   REFEREE_PDF_FOLDER=str(self.log.parent / "pdf"), PYTHONUNBUFFERED="1")
+        return env
+
+    def start(self, timeout: float = 30) -> None:
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "flask", "--app", "referee", "run", "--host",
-                 "127.0.0.1", "--port", str(self.port), "--with-threads", "--no-reload"],
-                cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
-                start_new_session=True,
+                self.command(), cwd=ROOT, env=self.environment(), stdout=out,
+                stderr=subprocess.STDOUT, start_new_session=True,
             )
         if not wait_until_up(self.url, timeout, self.process):
             self.stop()

@@ -9,10 +9,13 @@ from typing import Any
 
 from flask import Blueprint, abort, session
 
+from ...engine import scoring
+from ...engine.errors import RuleViolation
+from ...engine.games.base import MatchResult
 from ..extensions import circles
 from ..readable import readable_json
 from ..sharing import REMEMBERED, private
-from ..store import Circle, Player
+from ..store import Circle, CircleMatch, Player
 
 bp = Blueprint("circles", __name__)
 
@@ -49,3 +52,13 @@ def played(circle: Circle) -> list[tuple[str, date, dict[str, Any], list[dict[st
     the circle player's id in each seat, as text), newest first."""
     return [(m.game, m.created.date(), m.settings, m.hands, tuple(str(p) for p in m.people))
             for m in circles().matches(circle.id)]
+
+
+def scored(m: CircleMatch) -> MatchResult | None:
+    """A circle's match folded (None: its stored hands no longer score)."""
+    try:
+        # one fold kept per game and settings (not per match): a circle of hundreds of matches
+        # would push every live match's fold out of the cache
+        return scoring.score(m.game, m.settings, m.hands, trusted=True)
+    except RuleViolation:
+        return None

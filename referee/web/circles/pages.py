@@ -11,6 +11,7 @@ that one person never becomes two by accident)."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -33,7 +34,7 @@ from werkzeug.datastructures import MultiDict
 from wtforms import StringField
 from wtforms.validators import ValidationError
 
-from ...engine import circlefile, matchfile, scoring
+from ...engine import circlefile, matchfile
 from ...engine.errors import RuleViolation
 from ...engine.games import GAMES
 from ...engine.games.base import Game, MatchResult, name_key, require_name
@@ -47,6 +48,7 @@ from ..games import WEB_GAMES
 from ..games.base import WebGame
 from ..home import home_page
 from ..languages import say
+from ..pdfcache import being_made, pdfs
 from ..readable import readable_json
 from ..sharing import device, public_url, qr_code, remember, token_in
 from ..store import (
@@ -60,8 +62,9 @@ from ..store import (
     Player,
 )
 from ..store import circlechanges as people
-from .blueprint import bp, find, remember_circle
+from .blueprint import bp, find, remember_circle, scored
 from .evenings import Evening, evenings
+from .ratings import EveningRating, evening_ratings, ratings_file
 from .stats import matches_counted, progress_charts
 
 _ID = re.compile(r"[0-9]{1,9}")
@@ -181,15 +184,6 @@ def _standing(game: Game, settings: dict[str, Any], result: MatchResult) -> str:
     return gettext("%(label)s: %(figures)s", **values)
 
 
-def _scored(m: CircleMatch) -> MatchResult | None:
-    try:
-        # one fold kept per game and settings (not per match): a circle of hundreds of matches
-        # would push every live match's fold out of the cache
-        return scoring.score(m.game, m.settings, m.hands, trusted=True)
-    except RuleViolation:
-        return None
-
-
 def _names(circle: Circle, people: tuple[int, ...]) -> list[str]:
     return [(circle.player(p) or Player(p, "?")).name for p in people]
 
@@ -206,7 +200,7 @@ def _as_named(circle: Circle, m: CircleMatch) -> dict[str, Any]:
 def circle_page(circle: Circle, status: int = 200, **extra: Any) -> Any:
     remember_circle(circle.id)
     played = [m for m in circles().matches(circle.id) if m.game in WEB_GAMES]
-    results = {m.id: _scored(m) for m in played}
+    results = {m.id: scored(m) for m in played}
     listed = []
     for m in played:
         game = WEB_GAMES[m.game].game
@@ -421,31 +415,42 @@ def add_match(token: str) -> Any:
 
 # -- the Troggu evening --------------------------------------------------------------------
 
-def _evening(found: Circle, day: str) -> Evening:
+def _evening(found: Circle, day: str) -> tuple[Evening, list[EveningRating]]:
+    """The evening of ``day`` (else 404) and its players' ratings after it."""
     try:
         wanted = date.fromisoformat(day)
     except ValueError:
         abort(404)
     played = [m for m in circles().matches(found.id) if m.game in WEB_GAMES]
-    results = {m.id: _scored(m) for m in played}
+    results = {m.id: scored(m) for m in played}
     for evening in evenings(found, played, results):
         if evening.day == wanted:
-            return evening
+            return evening, evening_ratings(found, played, results, evening.game.name,
+                                            evening.day)
     abort(404)
 
 
 @bp.get("/c/<token>/evenings/<day>.pdf")
 def evening_pdf(token: str, day: str) -> Response:
+    """The evening as a PDF, made once per version of what it shows (its page's digest: the
+    evening's matches at their versions, the names, the language) for every process
+    (``pdfcache``)."""
     from ...catalogues import catalogue
     from ...scoresheet import environment, html_to_pdf, in_language
 
     found = find(token)
-    evening = _evening(found, day)
+    evening, rated = _evening(found, day)
     language = languages.current()              # the phone's: an evening has several matches
     with in_language(language, catalogue(language)):
         html = environment().get_template("pdf/evening.html").render(
-            circle=readable_json(found.name), evening=evening)
-    return Response(html_to_pdf(html), mimetype="application/pdf", headers={
+            circle=readable_json(found.name), evening=evening, ratings=rated)
+    name = "+".join(("evening", found.id, evening.day.isoformat(), language))
+    version = hashlib.sha256(html.encode()).hexdigest()[:32]
+    body = pdfs().pdf(name, version, lambda: html_to_pdf(html))
+    if body is None:                            # being made by another request
+        return being_made(gettext("The PDF of the evening is being made; it will be ready in "
+                                  "a moment."), url_for(".circle", token=token))
+    return Response(body, mimetype="application/pdf", headers={
         "Content-Disposition": f'inline; filename="evening-{evening.day.isoformat()}.pdf"'})
 
 
@@ -456,13 +461,16 @@ def export(token: str) -> Response:
     found = find(token)
     index = {p.id: n for n, p in enumerate(found.players)}
     entries = []
-    for m in reversed(circles().matches(found.id)):            # oldest first
+    matches = circles().matches(found.id)
+    for m in reversed(matches):                                 # oldest first
         entries.append((matchfile.MatchFile(
             game=m.game, settings=readable_json(m.settings), hands=readable_json(m.hands),
             created=m.created.date().isoformat()), [index[p] for p in m.people]))
     body = circlefile.dumps(circlefile.CircleFile(
         name=readable_json(found.name), created=found.created.date().isoformat(),
-        players=[readable_json(p.name) for p in found.players], matches=entries))
+        players=[readable_json(p.name) for p in found.players], matches=entries),
+        ratings=ratings_file(found, matches, {m.id: scored(m) for m in matches
+                                              if m.game in WEB_GAMES}))
     return Response(body, mimetype="application/json", headers={
         "Content-Disposition": f'attachment; filename="circle-{found.created.date()}.json"'})
 

@@ -24,11 +24,14 @@ from ...engine.games.base import Game, MatchResult
 from ...numbers import number, signed
 from ...stats import FIGURES, Played, statistics
 from ...stats.circlecsv import circle_csv
+from ...stats.ratings import PROVISIONAL
+from ..extensions import circles
 from ..games import WEB_GAMES
 from ..languages import say
 from ..readable import readable_json
 from ..store import Circle, CircleMatch
-from .blueprint import bp, find, played, remember_circle
+from .blueprint import bp, find, played, remember_circle, scored
+from .ratings import circle_ratings
 
 # Each game's own figures: (key in the statistics, words on the page), in the rules' order.
 TARTLI = (
@@ -394,10 +397,17 @@ def circle_played(circle: Circle) -> list[Played]:
             for game, day, settings, hands, people in played(circle) if game in WEB_GAMES]
 
 
+def as_played(matches: list[CircleMatch]) -> list[Played]:
+    """The circle's matches (``circles().matches``) as the statistics read them."""
+    return [Played(m.game, m.created.date(), readable_json(m.settings), readable_json(m.hands),
+                   tuple(str(p) for p in m.people)) for m in matches if m.game in WEB_GAMES]
+
+
 @bp.get("/c/<token>/statistics")
 def circle_statistics(token: str) -> Any:
     found = find(token)
     remember_circle(found.id)
+    matches = [m for m in circles().matches(found.id) if m.game in WEB_GAMES]
     since_text = request.args.get("from", "")[:40]
     until_text = request.args.get("to", "")[:40]
     since, until, error = read_range(since_text, until_text)
@@ -406,7 +416,7 @@ def circle_statistics(token: str) -> Any:
     skipped: list[str] = []
     counted = 0
     if error is None:
-        stats = statistics(circle_played(found), since=since, until=until)
+        stats = statistics(as_played(matches), since=since, until=until)
         counted = stats["matches"]
         shown = sections(stats, names)
         skipped = [gettext("%(game)s of %(day)s (%(players)s): %(problem)s",
@@ -414,9 +424,12 @@ def circle_statistics(token: str) -> Any:
                            day=s["created"],
                            players=" – ".join(names.get(k, "?") for k in s["people"]),
                            problem=s["problem"]) for s in stats["skipped"]]
+    # ratings: every finished match in order, whatever days the figures above count
+    rated = circle_ratings(found, matches, {m.id: scored(m) for m in matches})
     return render_template(
         "circles/statistics.html", circle=found, sections=shown, skipped=skipped,
-        counted=counted, since=since_text, until=until_text, error=error,
+        counted=counted, since=since_text, until=until_text, error=error, ratings=rated,
+        provisional_under=PROVISIONAL,
     ), 422 if error else 200
 
 

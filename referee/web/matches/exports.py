@@ -2,16 +2,15 @@
 and the chart of its running totals.
 
 The sheet itself is made by referee.scoresheet (Jinja and WeasyPrint, no Flask: the command
-line makes the same); the app keeps the scoresheets it made lately (``Scoresheets``): a PDF is
-made at most once per version of a match (with every hand's explanation or without), and one
-at a time per process. The chart is drawn once per version of its match (``Charts``, issue 12:
-the chart of 1,000 hands costs more than the rest of an answer) and loaded when its panel is
-opened; without JavaScript the panel's link opens it on a page of its own."""
+line makes the same); the app keeps the scoresheets it made (``Scoresheets``, on
+``pdfcache.Pdfs``): a PDF is made at most once per version of a match (with every hand's
+explanation or without) for all the processes of the server, and one at a time per process.
+The chart is drawn once per version of its match (``Charts``, issue 12: the chart of 1,000
+hands costs more than the rest of an answer) and loaded when its panel is opened; without
+JavaScript the panel's link opens it on a page of its own."""
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +26,7 @@ from ...scoresheet import in_language, render_html, render_pdf
 from ...stats import csv as csv_export
 from ..extensions import htmx, store
 from ..languages import LANGUAGES, LanguageForm, say
+from ..pdfcache import Pdfs, being_made
 from ..readable import readable_json
 from ..recent import Recent
 from ..store import StoredMatch
@@ -35,49 +35,26 @@ from .page import after_change
 
 __all__ = ["Charts", "Scoresheets", "match_chart", "render_html", "render_pdf"]
 
-CACHE_BYTES = 16 * 1024 * 1024     # scoresheets kept per process
-
-
-class Scoresheets:
-    """The PDFs made lately, by (match id, version): a request for a version already made is
-    answered from here at once. Making one (seconds and much memory for a long match) is done
-    one at a time, so that several requests queue instead of taking every table's time at
-    once; those for the same version wait for the first and share its PDF. The least
-    recently asked for go first once they hold more than ``limit`` bytes."""
-
-    def __init__(self, limit: int = CACHE_BYTES) -> None:
-        self.limit = limit
-        self._kept: OrderedDict[tuple[str, int, bool, str], bytes] = OrderedDict()
-        self._kept_lock = threading.Lock()
-        self._making = threading.Lock()
+class Scoresheets(Pdfs):
+    """The scoresheets (``pdfcache.Pdfs``): a PDF made at most once per version of a match
+    (with every hand's explanation or without, in the match's language) for every process of
+    the server, one at a time per process: a request for a version being made waits for it
+    (briefly; then ``get`` answers None: "being made, ask again in a moment")."""
 
     def get(self, match_id: str, version: int, file: Callable[[], matchfile.MatchFile],
-            explained: bool = False, language: str = "en") -> bytes:
+            explained: bool = False, language: str = "en") -> bytes | None:
         """The PDF of version ``version`` of the match ``match_id``, whose record ``file``
         gives (called only when it must be made); ``explained``: with every hand's
         explanation; written in ``language`` (the match's own, whichever phone asks), kept
         apart from the same version in another."""
-        key = (match_id, version, explained, language)
-        if (body := self._kept_one(key)) is not None:
-            return body
-        with self._making:
-            if (body := self._kept_one(key)) is not None:     # made while this one waited
-                return body
-            with in_language(language, catalogue(language)):
-                body = render_pdf(file(), explained, match_id)
-            with self._kept_lock:
-                self._kept[key] = body
-                size = sum(map(len, self._kept.values()))
-                while size > self.limit:
-                    size -= len(self._kept.popitem(last=False)[1])
-            return body
 
-    def _kept_one(self, key: tuple[str, int, bool, str]) -> bytes | None:
-        with self._kept_lock:
-            body = self._kept.get(key)
-            if body is not None:
-                self._kept.move_to_end(key)
-            return body
+        def make() -> bytes:
+            with in_language(language, catalogue(language)):
+                return render_pdf(file(), explained, match_id)
+
+        name = "+".join(("scoresheet", match_id, language,
+                         "explained" if explained else "plain"))
+        return self.pdf(name, str(version), make)
 
 
 KEPT = 64                 # charts a process keeps (the matches being played now)
@@ -135,8 +112,13 @@ def scoresheet(match_id: str) -> Response:
             f"{'-explained' if explained else ''}.pdf")
     body = scoresheets().get(stored.id, stored.version, lambda: match_file(stored), explained,
                              stored.language)
+    if body is None:                        # being made by another request
+        return being_made(gettext("The scoresheet is being made; it will be ready in a "
+                                  "moment."), url_for(".match", match_id=match_id))
+    # an attachment: the match page's link downloads it, and so does the page "being made"
+    # when it asks again
     return Response(body, mimetype="application/pdf",
-                    headers={"Content-Disposition": f'inline; filename="{name}"'})
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
 @bp.get("/m/<match_id>/hands.csv")

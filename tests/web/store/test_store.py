@@ -140,3 +140,28 @@ def test_sqlite_runs_in_wal_mode_with_full_sync(app: Flask) -> None:
     with store.engine.connect() as conn:
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2      # FULL
+
+
+def test_a_restore_is_taken_alike_with_and_without_the_version_read(db_store: Store) -> None:
+    """The hand put back is the caller's, completed for its place (a Stovkahra deal deleted
+    while a correction was pending comes back with the matchstick choice's team filled in): the
+    store compares it with the deleted one neither when the change names the version it was
+    read at nor when it compares every stored hand (the state machine found the second
+    refusing what the first takes)."""
+    store = db_store
+    second = dict(GOOD, indicator="9l")
+    completed = dict(second, dealer=1)
+    for by_version in (True, False):
+        match_id = store.create("tartli", SETTINGS, [GOOD, second])
+        store.save_hands(match_id, [GOOD, second], [GOOD], "Hand 2 deleted", deletes=2)
+        loaded = store.load(match_id, events=1)
+        assert loaded is not None
+        deleted = loaded.events[0].id
+        found = store.deleted_hand(match_id, deleted)
+        assert found is not None and found.facts == second
+        store.save_hands(match_id, [GOOD], [GOOD, completed], "Hand 2 restored",
+                         renumbers=True, restores=deleted,
+                         version=loaded.version if by_version else None)
+        restored = store.load(match_id)
+        assert restored is not None and restored.hands == [GOOD, completed]
+        assert store.undo(match_id) == "Hand 2 restored"
