@@ -302,3 +302,34 @@ def test_a_database_with_circles_but_no_history_gets_it_on_start(database_url: s
         assert [c.label for c in people.history(store, token, 10)] == ["Anna renamed Anni"]
     finally:
         again.extensions["referee.store"].engine.dispose()
+
+
+def test_two_phones_changing_one_person_at_once_one_wins_the_other_is_told(
+        db_app: Flask, club: tuple[Circles, str, dict[str, str]]) -> None:
+    """Two phones rename the same person from the same page at the same moment: the circle's
+    row is held by one change at a time, so one rename is stored and the other is refused
+    (CHANGED), never silently written over it."""
+    import threading
+
+    store, token, _ = club
+    ids = _names(store, token)
+    seen = _version(store, token)
+    start = threading.Barrier(2)
+    outcomes: dict[str, str] = {}
+
+    def rename(name: str) -> None:
+        start.wait()
+        try:
+            people.rename(store, token, ids["Anna B."], name, seen, name)
+            outcomes[name] = "stored"
+        except CircleRefused as refused:
+            outcomes[name] = refused.message
+
+    phones = [threading.Thread(target=rename, args=(n,)) for n in ("Anni", "Annabel")]
+    for phone in phones:
+        phone.start()
+    for phone in phones:
+        phone.join()
+    assert sorted(outcomes.values()) == sorted(["stored", CHANGED])
+    winner = next(n for n, o in outcomes.items() if o == "stored")
+    assert winner in _names(store, token) and len(people.history(store, token, 100)) == 9
