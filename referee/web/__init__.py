@@ -200,7 +200,7 @@ def _blueprints(app: Flask) -> None:
     """The pages: each module below adds its routes to its blueprint when imported."""
     from . import cards, home  # noqa: F401
     from .circles import blueprint as circles
-    from .circles import pages, stats  # noqa: F401
+    from .circles import pages, people, stats  # noqa: F401
     from .matches import blueprint as matches
     from .matches import hands, history, live, page, removals  # noqa: F401
 

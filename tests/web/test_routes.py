@@ -134,12 +134,17 @@ ROUTES: dict[str, Route] = {
         Case("/m/<match_id>/changes/<int:event>/restore", game,
              "/m/{token}/changes/{event}/restore")]),
     # A circle's routes take the circle's token, not a match's: their CSRF checks and their
-    # tokens are tested in tests/web/circles/test_circles.py.
+    # tokens are tested in tests/web/circles/test_circles.py (its people's routes in
+    # tests/web/circles/test_people_pages.py).
     "/circles": Route(frozenset({"POST"}), lambda game: []),
     "/circles/import": Route(frozenset({"POST"}), lambda game: []),
     "/c/<token>/players": Route(frozenset({"POST"}), lambda game: []),
     "/c/<token>/new/<game>": Route(frozenset({"POST"}), lambda game: []),
     "/c/<token>/add": Route(frozenset({"POST"}), lambda game: []),
+    "/c/<token>/people/<int:player_id>/name": Route(frozenset({"POST"}), lambda game: []),
+    "/c/<token>/people/<int:player_id>/merge": Route(frozenset({"POST"}), lambda game: []),
+    "/c/<token>/matches/<match_id>/remove": Route(frozenset({"POST"}), lambda game: []),
+    "/c/<token>/changes/<int:change_id>/undo": Route(frozenset({"POST"}), lambda game: []),
 }
 
 KNOWN = {rule: route.methods for rule, route in ROUTES.items()}

@@ -61,6 +61,7 @@ from ..store import (
     Person,
     Player,
 )
+from ..store import circlechanges as people
 from . import files
 from .blueprint import bp, find, remember_circle
 from .derived import Derived, Summary, derived
@@ -72,6 +73,7 @@ _ID = re.compile(r"[0-9]{1,9}")
 
 EVENINGS_SHOWN = 5        # the latest evenings in full on the circle's page (then: a list)
 MATCHES_SHOWN = 20        # the matches a page of the circle's list shows, newest first
+CHANGES_SHOWN = 10        # the latest changes of the circle on its page (then: their page)
 SEATS = lazy_gettext("Nothing was saved: see the seats below.")
 PICK = lazy_gettext("Pick a player from the list, or type a new player's name")
 BOTH = lazy_gettext("Pick a player from the list or type a new name, not both")
@@ -189,9 +191,19 @@ def _names(circle: Circle, people: tuple[int, ...]) -> list[str]:
     return [(circle.player(p) or Player(p, "?")).name for p in people]
 
 
+def _as_named(circle: Circle, settings: dict[str, Any], people: tuple[int, ...],
+              ) -> dict[str, Any]:
+    """A match's settings with its players named as the circle names them now (a rename, a
+    merge: the match's own record keeps the names its table entered)."""
+    if len(settings.get("players", ())) == len(people):
+        settings = {**settings, "players": _names(circle, people)}
+    return settings
+
+
 def _listed(circle: Circle, m: Summary) -> Listed:
     game = WEB_GAMES[m.game].game
-    standing = (_standing(game, m.settings, m.standing) if m.standing is not None
+    standing = (_standing(game, _as_named(circle, m.settings, m.people), m.standing)
+                if m.standing is not None
                 else gettext("Its stored hands no longer score: open it for its match file"))
     return Listed(m.id, game, m.created, _names(circle, m.people), standing)
 
@@ -218,13 +230,14 @@ def _views(circle: Circle, kept: Derived) -> tuple[list[Evening], list[Chart], M
     return kept.view(key, made)  # type: ignore[no-any-return]
 
 
-def _page(circle: Circle, status: int = 200, **extra: Any) -> Any:
+def circle_page(circle: Circle, status: int = 200, **extra: Any) -> Any:
     remember_circle(circle.id)
     kept = derived(circle.id)
     page = _shown_page(len(kept.matches))
     shown = kept.matches[(page - 1) * MATCHES_SHOWN:page * MATCHES_SHOWN]
     found_evenings, charts, earlier = _views(circle, kept)
     url = circle_link(circle.id)
+    changes = people.history(circles(), circle.id, CHANGES_SHOWN + 1)
     context = {
         "circle": circle, "matches": [_listed(circle, m) for m in shown],
         "page": page, "older": page * MATCHES_SHOWN < len(kept.matches),
@@ -234,6 +247,8 @@ def _page(circle: Circle, status: int = 200, **extra: Any) -> Any:
         "earlier_evenings": earlier,
         "link": url, "qr": qr_code(url),
         "player_form": PlayerForm(), "button": ButtonForm(), "add_code": "",
+        "changes": changes[:CHANGES_SHOWN], "more_changes": len(changes) > CHANGES_SHOWN,
+        "played_counts": people.played_counts(circles(), circle.id),
         "messages": get_flashed_messages(category_filter=["message"]), **extra,
     }
     context["charts"] = charts
@@ -250,7 +265,7 @@ def circle_link(token: str) -> str:
 
 @bp.get("/c/<token>")
 def circle(token: str) -> Any:
-    return _page(find(token))
+    return circle_page(find(token))
 
 
 @bp.post("/c/<token>/players")
@@ -263,17 +278,17 @@ def add_player(token: str) -> Any:
             full = files.no_room_for_players(found.id, 1)
             if full:
                 raise CircleRefused(full)
-            circles().add_player(found.id, name)
+            circles().add_player(found.id, name, device())
         except RuleViolation as violation:
             error = violation.message
         except CircleRefused as refused:
-            error = refused.message
+            error = str(say(refused.message))
         else:
             flash(gettext("%(name)s joined the circle.", name=name))
             return redirect(url_for(".circle", token=token, _anchor="players"))
     else:
         error = _errors(form)
-    return _page(circles().load(found.id) or found, 422, player_form=form, player_error=error)
+    return circle_page(circles().load(found.id) or found, 422, player_form=form, player_error=error)
 
 
 # -- who sits where ------------------------------------------------------------------------
@@ -389,7 +404,7 @@ def new_match(token: str, game: str) -> Any:
                 except RuleViolation as violation:
                     error = violation.explain()
                 except CircleRefused as refused:
-                    error = refused.message
+                    error = str(say(refused.message))
                 else:
                     remember(match_id)
                     return redirect(url_for("matches.match", match_id=match_id))
@@ -412,20 +427,20 @@ def add_match(token: str) -> Any:
     found = find(token)
     code = request.form.get("code", "")[:500]
     if not ButtonForm().validate_on_submit():
-        return _page(found, 400, add_code=code, add_error=_errors(ButtonForm()))
+        return circle_page(found, 400, add_code=code, add_error=_errors(ButtonForm()))
     match_token = token_in(code)
     stored = store().load(match_token) if match_token else None
     if stored is None or stored.game not in WEB_GAMES:
-        return _page(found, 422, add_code=code, add_error=NO_MATCH)
+        return circle_page(found, 422, add_code=code, add_error=NO_MATCH)
     if not stored.can_edit:
-        return _page(found, 422, add_code=code, add_error=VIEW_LINK)
+        return circle_page(found, 422, add_code=code, add_error=VIEW_LINK)
     owner = circles().circle_of(stored.id)
     if owner is not None:
-        return _page(found, 422, add_code=code,
+        return circle_page(found, 422, add_code=code,
                      add_error=IN_THIS if owner == found.id else IN_ANOTHER)
     full = files.no_room_for_match(found.id, len(stored.hands))
     if full is not None:
-        return _page(found, 422, add_code=code, add_error=full)
+        return circle_page(found, 422, add_code=code, add_error=full)
     web = WEB_GAMES[stored.game]
     names = list(readable_json(stored.settings)["players"])
     seats = [Seat(n, name, True) for n, name in enumerate(names)]
@@ -438,9 +453,10 @@ def add_match(token: str) -> Any:
         else:
             try:
                 circles().add_match(found.id, stored.id,
-                                    [s.person for s in seats if s.person is not None])
+                                    [s.person for s in seats if s.person is not None],
+                                    device())
             except CircleRefused as refused:
-                error = refused.message
+                error = str(say(refused.message))
             else:
                 flash(gettext("%(game)s match added to the circle.", game=web.game.title))
                 return redirect(url_for(".circle", token=token, _anchor="matches"))

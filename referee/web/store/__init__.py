@@ -1,20 +1,25 @@
-"""The database: matches and their hands, the history of every change, and circles."""
+"""The database: matches and their hands, the history of every change, and circles (with
+the history of their changes)."""
 
+from .circlechanges import Change, Clash, NotInCircle
 from .circlestore import (
-    CHANGED,
     IN_ANOTHER,
     IN_THIS,
     NOT_HERE,
     TAKEN,
     Circle,
     CircleMatch,
-    CircleRefused,
     Circles,
     CircleVersion,
     Person,
     Player,
     Size,
     Stamp,
+)
+from .circletables import (
+    CHANGED,
+    CircleRefused,
+    circle_changes,
     circle_matches,
     circle_players,
     circle_seats,
@@ -28,8 +33,9 @@ from .schema import TOKEN_BYTES, actions, hands, matches, metadata
 
 __all__ = [
     "CHANGED", "IN_ANOTHER", "IN_THIS", "NOT_HERE", "TAKEN", "TOKEN_BYTES", "Circle",
-    "CircleMatch", "CircleRefused", "CircleVersion", "Circles", "Deleted", "Event", "Person",
-    "Player", "Size", "Stamp", "StaleMatch", "Store", "StoredMatch", "actions", "circle_matches",
-    "circle_players", "circle_seats", "circles", "hand_base", "hands", "insert_match",
-    "is_new_base", "matches", "metadata", "touch",
+    "Change", "CircleMatch", "CircleRefused", "CircleVersion", "Circles", "Clash", "Deleted",
+    "Event", "NotInCircle", "Person", "Player", "Size", "Stamp", "StaleMatch", "Store",
+    "StoredMatch", "actions", "circle_changes", "circle_matches", "circle_players",
+    "circle_seats", "circles", "hand_base", "hands", "insert_match", "is_new_base", "matches",
+    "metadata", "touch",
 ]

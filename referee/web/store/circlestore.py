@@ -8,6 +8,11 @@ unique in a circle as the app compares names (``name_key``: case and invisible c
 aside). A match belongs to at most one circle (``circle_matches``: the match is its key); each
 of its seats is one player of that circle (``circle_seats``), one seat per player.
 
+Every change of a circle's members and people goes through ``changed``: a line of the circle's
+history (``circle_changes``: when, what in words, by which device, and what it takes to undo
+it; ``circlechanges`` renames, merges, removes and undoes). Each write holds the circle's row
+first (``hold``), so that two phones' changes of one circle take turns.
+
 The tables share the store's metadata, so ``Store`` creates them on an existing database."""
 
 from __future__ import annotations
@@ -23,16 +28,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import (
-    Column,
-    DateTime,
-    ForeignKey,
-    ForeignKeyConstraint,
-    Index,
-    Integer,
-    PrimaryKeyConstraint,
-    String,
-    Table,
-    UniqueConstraint,
     delete,
     func,
     insert,
@@ -42,74 +37,30 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
+from ...engine.games import get
 from ...engine.games.base import name_key
+from ...engine.words import N, T
+from .circletables import (
+    CHANGED,
+    CircleRefused,
+    changed,
+    circle_matches,
+    circle_players,
+    circle_seats,
+    circles,
+    hold,
+    joined,
+)
 from .events import MATCH_STARTED
 from .matchstore import Store, insert_match
-from .schema import TOKEN_BYTES, hands, matches, metadata, now
-
-circles = Table(
-    "circles", metadata,
-    Column("id", String(32), primary_key=True),                 # the secret token: its link
-    Column("name", String(100), nullable=False),
-    Column("created", DateTime, nullable=False),
-    # +1 on every change of its players or of who is in its matches (``touch``); with its
-    # matches' own versions, what a process's cache of the circle is checked against
-    Column("version", Integer, nullable=False, default=0, server_default="0"),
-)
-circle_players = Table(
-    "circle_players", metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("circle_id", String(32), ForeignKey("circles.id", ondelete="CASCADE"),
-           nullable=False),
-    Column("name", String(100), nullable=False),
-    Column("name_key", String(400), nullable=False),             # name_key(name)
-    UniqueConstraint("circle_id", "name_key", name="uq_circle_players_name"),
-    UniqueConstraint("circle_id", "id", name="uq_circle_players_circle_id"),
-)
-circle_matches = Table(
-    "circle_matches", metadata,
-    Column("match_id", String(32), ForeignKey("matches.id", ondelete="CASCADE"),
-           primary_key=True),                                   # at most one circle a match
-    Column("circle_id", String(32), ForeignKey("circles.id", ondelete="CASCADE"),
-           nullable=False, index=True),
-    Column("added", DateTime, nullable=False),
-    UniqueConstraint("match_id", "circle_id", name="uq_circle_matches_pair"),
-    # the circle's matches without reading its rows (``Circles.version``, every request)
-    Index("ix_circle_matches_circle_match", "circle_id", "match_id"),
-)
-circle_seats = Table(
-    "circle_seats", metadata,
-    Column("match_id", String(32), nullable=False),
-    Column("seat", Integer, nullable=False),
-    Column("circle_id", String(32), nullable=False),
-    Column("player_id", Integer, nullable=False),
-    PrimaryKeyConstraint("match_id", "seat"),
-    UniqueConstraint("match_id", "player_id", name="uq_circle_seats_person"),
-    # the seat's circle is its match's circle, and its player is a player of that circle
-    ForeignKeyConstraint(["match_id", "circle_id"],
-                         ["circle_matches.match_id", "circle_matches.circle_id"],
-                         ondelete="CASCADE"),
-    ForeignKeyConstraint(["circle_id", "player_id"],
-                         ["circle_players.circle_id", "circle_players.id"], ondelete="CASCADE"),
-)
+from .schema import TOKEN_BYTES, hands, matches, now
 
 Person = int | str
 """Who sits in a seat: a player of the circle (their id), or a new player's name."""
 
 
-class CircleRefused(Exception):
-    """A change to a circle that cannot be made; its message says why (nothing was stored)."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
 TAKEN = ("{name} is already a player of this circle: pick them from the list (or give the new "
          "player a name that tells them apart, such as {name} B.)")
-CHANGED = ("This circle was changed on another phone meanwhile, so nothing was saved: try again "
-           "(the lists show the circle as it is now).")
-
 
 @dataclass(frozen=True)
 class Player:
@@ -340,12 +291,14 @@ class Circles:
             conn.execute(insert(circles).values(id=token, name=name, created=created or now()))
         return token
 
-    def add_player(self, token: str, name: str) -> int:
+    def add_player(self, token: str, name: str, device: str = "") -> int:
         """A new player of the circle (CircleRefused if the name is taken)."""
         try:
             with self.store.writing(None) as conn:
-                touch(conn, token)
-                return _new_player(conn, token, name)
+                hold(conn, token)
+                player = _new_player(conn, token, name)
+                joined(conn, token, player, name, device)
+                return player
         except IntegrityError:
             raise CircleRefused(CHANGED) from None
 
@@ -358,25 +311,34 @@ class Circles:
         per seat), in one transaction; its edit token."""
         try:
             with self.store.writing(None) as conn:
+                hold(conn, token)
                 match_id = insert_match(conn, game, settings, list(hand_list), created, device,
                                         label, language)
-                _seat(conn, token, match_id, people)
-                touch(conn, token)
+                names = _seat(conn, token, match_id, people, device=device)
+                changed(conn, token, T("%(game)s match started: %(people)s",
+                                       game=get(game).title, people=" – ".join(names)),
+                        device, "start", {"match": match_id})
                 return match_id
         except IntegrityError:
             raise CircleRefused(CHANGED) from None
 
-    def add_match(self, token: str, match_id: str, people: Sequence[Person]) -> None:
+    def add_match(self, token: str, match_id: str, people: Sequence[Person],
+                  device: str = "") -> None:
         """Put an existing match into the circle, with its people (CircleRefused if it is in a
         circle already)."""
         try:
             with self.store.writing(match_id) as conn:
+                hold(conn, token)
                 found = conn.execute(select(circle_matches.c.circle_id)
                                      .where(circle_matches.c.match_id == match_id)).scalar()
                 if found is not None:
                     raise CircleRefused(IN_THIS if found == token else IN_ANOTHER)
-                _seat(conn, token, match_id, people)
-                touch(conn, token)
+                names = _seat(conn, token, match_id, people, device=device)
+                game = conn.execute(select(matches.c.game)
+                                    .where(matches.c.id == match_id)).scalar_one()
+                changed(conn, token, T("%(game)s match added to the circle: %(people)s",
+                                       game=get(game).title, people=" – ".join(names)),
+                        device, "add", {"match": match_id})
         except IntegrityError:
             raise CircleRefused(CHANGED) from None
 
@@ -418,7 +380,12 @@ class Circles:
                 for n, (match_id, (*_, people)) in enumerate(zip(written, played, strict=True)):
                     _seat(conn, token, match_id, [ids[i] for i in people],
                           joined + timedelta(microseconds=n))
-                touch(conn, token)
+                changed(conn, token, T("Circle imported: %(players)s, %(matches)s",
+                                       players=N("%(num)s player", "%(num)s players",
+                                                 len(players), num=len(players)),
+                                       matches=N("%(num)s match", "%(num)s matches",
+                                                 len(written), num=len(written))),
+                        device, "import")
         except BaseException:
             with contextlib.suppress(SQLAlchemyError), self.store.writing(None) as conn:
                 conn.execute(delete(matches).where(matches.c.id.in_(written)))
@@ -446,14 +413,6 @@ LOADED_AT_ONCE = 200       # matches whose hands one query reads
 
 _LISTED = (matches.c.id, matches.c.game, matches.c.settings, matches.c.created,
            circle_matches.c.added, matches.c.version)
-
-
-def touch(conn: Connection, token: str) -> None:
-    """The circle changed (its players, who is in its matches): its version goes up, in the
-    transaction ``conn`` of the change, so that every process's cache of it sees the change
-    at its next request."""
-    conn.execute(update(circles).where(circles.c.id == token)
-                 .values(version=circles.c.version + 1))
 
 
 def _version(conn: Connection, token: str) -> CircleVersion | None:
@@ -507,15 +466,19 @@ def _new_player(conn: Connection, token: str, name: str) -> int:
 
 
 def _seat(conn: Connection, token: str, match_id: str, people: Sequence[Person],
-          added: datetime | None = None) -> None:
+          added: datetime | None = None, device: str | None = None) -> list[str]:
     """The match joins the circle (now, or at ``added``), with the person in each seat (new
-    names join the circle)."""
-    known = set(conn.execute(select(circle_players.c.id)
-                             .where(circle_players.c.circle_id == token)).scalars())
+    names join the circle: each a change of its own, told to ``changed`` unless ``device`` is
+    None); the names in its seats."""
+    known = dict(conn.execute(select(circle_players.c.id, circle_players.c.name)
+                              .where(circle_players.c.circle_id == token)).all())
     ids = []
     for person in people:
         if isinstance(person, str):
             ids.append(_new_player(conn, token, person))
+            known[ids[-1]] = person
+            if device is not None:
+                joined(conn, token, ids[-1], person, device)
         elif person in known:
             ids.append(person)
         else:
@@ -525,3 +488,4 @@ def _seat(conn: Connection, token: str, match_id: str, people: Sequence[Person],
     for seat, player in enumerate(ids):
         conn.execute(insert(circle_seats).values(match_id=match_id, seat=seat,
                                                  circle_id=token, player_id=player))
+    return [known[p] for p in ids]

@@ -18,7 +18,7 @@ from flask.testing import FlaskClient
 from matches.test_history import delete_url
 from webtools import A, B, Page, Table, hand, played
 
-from circles.test_circles import (  # noqa: F401  (the fixtures)
+from circles.test_circles import (  # noqa: F401  (the fixtures; post: conftest)
     TARTLI,
     TARTLI_FORM,
     _circles,
@@ -26,7 +26,6 @@ from circles.test_circles import (  # noqa: F401  (the fixtures)
     _rows,
     _token,
     family,
-    post,
 )
 from referee.engine import circlefile, matchfile
 from referee.stats.circlecsv import circle_csv

@@ -48,6 +48,7 @@ def english_words(html: str) -> list[str]:
     body = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
     body = re.sub(r"<svg\b.*?</svg>", " ", body, flags=re.S)           # the chart: below
     body = re.sub(r"<code>.*?</code>", " ", body, flags=re.I)       # the circle's code
+    body = re.sub(r"<time\b.*?</time>", " ", body, flags=re.S)      # a change's date ("dec")
     text = re.sub(r"<[^>]+>", " ", body)
     text = re.sub(r"&[a-z]+;|&#\d+;", " ", text)
     text = re.sub(r"https?://\S+", " ", text)                     # the circle's link
@@ -111,3 +112,39 @@ def test_a_circle_s_answers_to_forms_say_every_word_through_the_catalogue(
         assert answer.status_code == 422
         assert english_words(html) == [], (answer.request.path, english_words(html))
 
+
+
+def test_a_circle_s_people_pages_and_history_say_every_word_through_the_catalogue(
+        db_app: Flask, shouting: None) -> None:
+    """A person's page, a merge's confirmation (and its refusal), a match's removal, the
+    history with a rename, a merge, a removal and their undos, and the refusals of each."""
+    from referee.web.store import circlechanges
+
+    token, ids, played = small_circle(db_app)
+    store = db_app.extensions["referee.circles"]
+    store.add_player(token, "Anne", "Anna")
+    anne = {p.name: p.id for p in store.load(token).players}["Anne"]
+    circlechanges.rename(store, token, anne, "Bruno", None, "Anna")
+    circlechanges.undo(store, token, circlechanges.history(store, token, 1)[0].id, "Anna")
+    circlechanges.merge(store, token, anne, ids["Karel"], None, "Anna")
+    circlechanges.remove_match(store, token, played[0], None, "Anna")
+    client = db_app.test_client()
+    client.set_cookie("lang", "hu")
+    person = f"/c/{token}/people/{ids['Eva']}"
+    for url in (f"/c/{token}", person, f"{person}/merge?into={ids['Bela']}",
+                f"{person}/merge?into={ids['Anna']}", f"/c/{token}/changes",
+                f"/c/{token}/matches/{played[1]}/remove"):
+        answer = client.get(url)
+        assert answer.status_code in (200, 422), url
+        html = answer.get_data(as_text=True)
+        assert english_words(html) == [], (url, english_words(html))
+    db_app.config["WTF_CSRF_ENABLED"] = False
+    undo = circlechanges.history(store, token, 100)[-1].id     # Anna joined: played since
+    for url, data in ((f"{person}/name", {"name": "Anna", "version": "0"}),
+                      (f"{person}/name", {"name": "Bruno", "version": "0"}),
+                      (f"{person}/merge", {"into": ids["Anna"], "version": "0"}),
+                      (f"/c/{token}/changes/{undo}/undo", {})):
+        answer = client.post(url, data=data)
+        assert answer.status_code in (409, 422), url
+        html = answer.get_data(as_text=True)
+        assert english_words(html) == [], (url, english_words(html))

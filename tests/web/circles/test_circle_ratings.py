@@ -23,7 +23,7 @@ from webtools import Page
 from referee.engine import matchfile
 from referee.engine.games import get
 from referee.web.store import Circles
-from tests.web.circles.test_circles import family, post  # noqa: F401 - fixtures
+from tests.web.circles.test_circles import family  # noqa: F401 - a fixture (post: conftest)
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 COMPLETE = matchfile.load((DATA / "tartli-complete.json").read_bytes())   # seat 0 wins 5–0
