@@ -6,6 +6,7 @@ import, 31–35 s, the export 4–5 s."""
 from __future__ import annotations
 
 import io
+import json
 import random
 
 import pytest
@@ -28,5 +29,9 @@ def test_the_largest_circle_goes_out_and_comes_back(db_app_nocsrf: Flask) -> Non
         "circle_file": (io.BytesIO(body), "circle.json")}, content_type="multipart/form-data")
     assert imported.status_code == 302, imported.get_data(as_text=True)[:500]
     token = imported.headers["Location"].rsplit("/", 1)[-1]
-    # what was imported, written a match at a time: it imports back, unchanged
-    assert streamed(db_app_nocsrf, f"/c/{token}/circle.json") == body
+    # what was imported, written a match at a time with its ratings (derived, read by people):
+    # within the limits, it imports back unchanged
+    exported = streamed(db_app_nocsrf, f"/c/{token}/circle.json")
+    assert len(exported) <= circlefile.MAX_BYTES
+    assert exported == circlefile.dumps(c, json.loads(exported)["ratings"]).encode()
+    assert circlefile.load(exported) == c
