@@ -12,7 +12,6 @@ process asking for nothing but the home page."""
 from __future__ import annotations
 
 import random
-import resource
 import subprocess
 import sys
 import tempfile
@@ -20,6 +19,7 @@ from datetime import datetime
 from pathlib import Path
 
 from tests.bench.common import Figure
+from tests.bench.peak import peak
 
 GOAL = 300          # MB
 ASKED = {"home": "/", "statistics": "/c/{token}/statistics",
@@ -58,7 +58,8 @@ def measure(database: Path, path: str) -> float:
     size = sum(len(piece) for piece in response.response)
     response.close()
     assert size > 0
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return peak()
+
 
 
 def figures(baselines: dict[str, float]) -> list[Figure]:

@@ -72,15 +72,17 @@ def _by_command_line(hands: int) -> tuple[float, float, float]:
     with tempfile.TemporaryDirectory() as folder:
         source = Path(folder) / "match.json"
         source.write_text(json.dumps(troggu_file(hands)), encoding="utf-8")
+        peak = Path(folder) / "peak"
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "referee", "pdf", str(source), "-o",
-                        str(Path(folder) / "match.pdf")], cwd=ROOT, check=True,
-                       capture_output=True)
+        subprocess.run([sys.executable, "-m", "tests.bench.peak", str(peak), "referee", "pdf",
+                        str(source), "-o", str(Path(folder) / "match.pdf")], cwd=ROOT,
+                       check=True, capture_output=True)
         wall = time.perf_counter() - start
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        megabytes = float(peak.read_text())
     cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
-    return cpu, wall, after.ru_maxrss / 1024      # the largest child so far: this one
+    return cpu, wall, megabytes
 
 
 def _asked_again(hands: int, repeat: int) -> tuple[float, float]:
