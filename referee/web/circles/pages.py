@@ -213,7 +213,7 @@ def _shown_page(count: int) -> int:
     anything else: the nearest)."""
     asked = request.args.get("page", "")[:9]
     last = max(1, -(-count // MATCHES_SHOWN))
-    return min(max(int(asked), 1), last) if asked.isdigit() else 1
+    return min(max(int(asked), 1), last) if asked.isascii() and asked.isdigit() else 1
 
 
 def _views(circle: Circle, kept: Derived) -> tuple[list[Evening], list[Chart], Markup]:

@@ -25,6 +25,7 @@ from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
+from ...engine import circlefile
 from ...engine.games import get
 from ...engine.games.base import name_key
 from ...engine.words import N, T, Text
@@ -41,7 +42,7 @@ from .circletables import (
     version,
 )
 from .events import read_label
-from .schema import matches
+from .schema import hands, matches
 
 
 class NotInCircle(CircleRefused):
@@ -208,7 +209,7 @@ def undo(store: Circles, token: str, change_id: int, device: str = "") -> str:
                 circle_changes.c.circle_id == token,
                 circle_changes.c.undoes == change_id)).first() is not None:
             raise CircleRefused(T("This change has been undone already."))
-        _UNDO[again.kind](conn, token, json.loads(again.undo))
+        _UNDO[again.kind](conn, token, {**json.loads(again.undo), "change": change_id})
         changed(conn, token, T("Undone: %(change)s", change=read_label(again.label)), device,
                 "undo", None, change_id)
     _write(store, token, None, take_back, match_id)
@@ -218,8 +219,10 @@ def undo(store: Circles, token: str, change_id: int, device: str = "") -> str:
 # -- each kind's undo ----------------------------------------------------------------------
 
 def _unjoin(conn: Connection, token: str, data: dict[str, Any]) -> None:
-    name = _name(conn, token, data["player"], T("%(name)s is not a player of this circle any "
-                                                 "more.", name=data["name"]))
+    gone = T("%(name)s is not a player of this circle any more.", name=data["name"])
+    name = _name(conn, token, data["player"], gone)
+    if _joined_since(conn, token, data["player"], data["change"]):
+        raise CircleRefused(gone)
     played = conn.execute(select(func.count()).where(
         circle_seats.c.player_id == data["player"])).scalar_one()
     if played:
@@ -242,6 +245,15 @@ def _unrename(conn: Connection, token: str, data: dict[str, Any]) -> None:
 def _unmerge(conn: Connection, token: str, data: dict[str, Any]) -> None:
     _name(conn, token, data["kept"], T("%(name)s is not a player of this circle any "
                                         "more.", name=data["kept_name"]))
+    players = conn.execute(select(func.count()).where(
+        circle_players.c.circle_id == token)).scalar_one()
+    if players >= circlefile.MAX_PLAYERS:
+        raise CircleRefused(N(
+            "A circle holds at most %(num)s player, as its circle file does, and this one is "
+            "full: %(name)s cannot come back as a player of their own.",
+            "A circle holds at most %(num)s players, as its circle file does, and this one is "
+            "full: %(name)s cannot come back as a player of their own.",
+            circlefile.MAX_PLAYERS, num=circlefile.MAX_PLAYERS, name=data["name"]))
     _free(conn, token, data["name"], None)
     for match_id, seat in data["seats"]:
         now_there = conn.execute(select(circle_seats.c.player_id).where(
@@ -273,8 +285,12 @@ def _unremove(conn: Connection, token: str, data: dict[str, Any]) -> None:
         raise CircleRefused(T("That match is in this circle already.") if owner == token
                             else T("That match has joined another circle since."))
     for player, name in zip(data["people"], data["names"], strict=True):
-        _name(conn, token, player, T("%(name)s is not a player of this circle any more: "
-                                     "undo that first.", name=name))
+        gone = T("%(name)s is not a player of this circle any more: undo that first.",
+                 name=name)
+        _name(conn, token, player, gone)
+        if _joined_since(conn, token, player, data["change"]):
+            raise CircleRefused(gone)
+    _room_for(conn, token, match_id)
     conn.execute(insert(circle_matches).values(
         match_id=match_id, circle_id=token, added=datetime.fromisoformat(data["added"])))
     for seat, player in enumerate(data["people"]):
@@ -288,6 +304,41 @@ def _unadd(conn: Connection, token: str, data: dict[str, Any]) -> None:
     if owner != token:
         raise CircleRefused(T("That match has left the circle since."))
     _take_out(conn, data["match"])
+
+
+def _joined_since(conn: Connection, token: str, player: int, change: int) -> bool:
+    """Whether a player joined the circle under ``player``'s id after the change ``change``:
+    SQLite gives a player's id again once that player has left (merged away, a join undone),
+    so an earlier change's id no longer means the same person."""
+    return any(undo is not None and json.loads(undo).get("player") == player
+               for undo in conn.execute(select(circle_changes.c.undo).where(
+                   circle_changes.c.circle_id == token, circle_changes.c.kind == "player",
+                   circle_changes.c.id > change)).scalars())
+
+
+def _room_for(conn: Connection, token: str, match_id: str) -> None:
+    """CircleRefused if the match cannot come back into the circle within its file's limits
+    (``circlefile``: matches, hands in all), as the pages keep them."""
+    count = conn.execute(select(func.count()).where(
+        circle_matches.c.circle_id == token)).scalar_one()
+    if count >= circlefile.MAX_MATCHES:
+        raise CircleRefused(N(
+            "A circle holds at most %(num)s match, as its circle file does, and this one is "
+            "full: the match cannot come back.",
+            "A circle holds at most %(num)s matches, as its circle file does, and this one is "
+            "full: the match cannot come back.",
+            circlefile.MAX_MATCHES, num=circlefile.MAX_MATCHES))
+    held = conn.execute(select(func.count()).select_from(hands).join(
+        circle_matches, circle_matches.c.match_id == hands.c.match_id).where(
+        circle_matches.c.circle_id == token)).scalar_one()
+    its = conn.execute(select(func.count()).where(hands.c.match_id == match_id)).scalar_one()
+    if held + its > circlefile.MAX_HANDS:
+        raise CircleRefused(N(
+            "A circle holds at most %(num)s hand in all its matches, as its circle file does, "
+            "and this one has no room left for the match to come back.",
+            "A circle holds at most %(num)s hands in all its matches, as its circle file does, "
+            "and this one has no room left for the match to come back.",
+            circlefile.MAX_HANDS, num=circlefile.MAX_HANDS))
 
 
 _UNDO: dict[str, Callable[[Connection, str, dict[str, Any]], None]] = {

@@ -103,7 +103,8 @@ def test_the_list_of_matches_shows_twenty_a_page_newest_first(db_app: Flask) -> 
     assert "Matches 21 to 25 of 25" in page.text
     assert f'href="/c/{token}#matches"' in page.html and "Older matches" not in page.text
     for bad, shown in (("?page=0", first), ("?page=x", first), ("?page=99999", second),
-                       ("?page=" + "9" * 400, second), ("?page=-1", first)):
+                       ("?page=" + "9" * 400, second), ("?page=-1", first),
+                       ("?page=\u00b2", first), ("?page=\u0661", first)):   # digits, not ASCII
         assert listed(bad)[0] == shown, bad
 
 

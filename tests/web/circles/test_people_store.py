@@ -335,3 +335,39 @@ def test_two_phones_changing_one_person_at_once_one_wins_the_other_is_told(
     assert sorted(outcomes.values()) == sorted(["stored", CHANGED])
     winner = next(n for n, o in outcomes.items() if o == "stored")
     assert winner in _names(store, token) and len(people.history(store, token, 100)) == 9
+
+
+def test_an_undo_never_reaches_a_player_who_took_a_left_players_id(
+        db_app: Flask, club: tuple[Circles, str, dict[str, str]]) -> None:
+    """SQLite gives the id of a player who left (merged away) to the next new player: undoing
+    the first one's join, or the removal of a match the first one played, must not take the
+    new player out or seat them (a reviewer's find)."""
+    store, token, played = club
+    zoe = store.add_player(token, "Zoe")
+    joined = people.history(store, token, 1)[0]
+    ids = _names(store, token)
+    people.merge(store, token, zoe, ids["Anna"], None)
+    xaver = store.add_player(token, "Xaver")
+    before = all_rows(db_app)
+    with pytest.raises(CircleRefused, match="Zoe is not a player of this circle any more"):
+        people.undo(store, token, joined.id)
+    assert all_rows(db_app) == before and "Xaver" in _names(store, token)
+    assert xaver in _names(store, token).values()
+
+
+def test_an_undo_keeps_the_circle_within_its_files_limits(
+        db_app: Flask, club: tuple[Circles, str, dict[str, str]],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A match taken out comes back only while the circle has room for it, as the pages
+    keep the circle file's limits (a full circle's own file would be refused)."""
+    store, token, played = club
+    people.remove_match(store, token, played["carla"], None)
+    removed = people.history(store, token, 1)[0]
+    monkeypatch.setattr("referee.engine.circlefile.MAX_MATCHES", 3)
+    before = all_rows(db_app)
+    with pytest.raises(CircleRefused, match="A circle holds at most 3 matches"):
+        people.undo(store, token, removed.id)
+    assert all_rows(db_app) == before
+    monkeypatch.setattr("referee.engine.circlefile.MAX_MATCHES", 4)
+    people.undo(store, token, removed.id)
+    assert played["carla"] in {m.id for m in store.matches(token)}
