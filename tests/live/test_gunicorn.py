@@ -28,14 +28,13 @@ HANDS = 400
 MADE = re.compile(r"PDF made: scoresheet\+")
 
 
-@pytest.fixture(params=["gthread", "sync"])
-def club(request: pytest.FixtureRequest, database_url: str, tmp_path: Path
-         ) -> Iterator[Gunicorn]:
-    """The README's server (gthread: threads in each worker), and one of single-threaded
-    workers ("sync"), each of which takes a request only when it has none: three phones at
-    once are three processes' requests."""
-    server = Gunicorn(database_url, tmp_path / "server.log", tmp_path / "pdf", WORKERS,
-                      request.param)
+@pytest.fixture
+def club(database_url: str, tmp_path: Path) -> Iterator[Gunicorn]:
+    """On PostgreSQL the README's club server (gthread: threads in each worker); on SQLite
+    one of single-threaded workers ("sync"), each of which takes a request only when it has
+    none: three phones at once are three processes' requests."""
+    kind = "gthread" if database_url.startswith("postgresql") else "sync"
+    server = Gunicorn(database_url, tmp_path / "server.log", tmp_path / "pdf", WORKERS, kind)
     try:
         server.start(timeout=60)
         yield server

@@ -6,7 +6,6 @@ whose file is larger than the old 2 MB match-file limit and the 1 MB upload limi
 from __future__ import annotations
 
 import io
-import json
 import random
 
 import pytest
@@ -14,32 +13,7 @@ from flask import Flask
 from webtools import Table
 
 from referee.engine import matchfile
-from referee.engine.games.marjolet import GAME
 from tests.bench import largest
-from tests.bench.largest import largest_even_deals
-from tests.bench.largest import mj as marjolet_helpers
-
-
-def test_the_largest_marjolet_match_is_exported_and_imported_again(
-        app: Flask, table: Table) -> None:
-    deals = largest_even_deals(random.Random("largest"))
-    settings = marjolet_helpers.settings(1, 500)
-    hands = [deals[(1 + n) % 2] for n in range(matchfile.MAX_HANDS)]     # 2.1: alternating
-    result = GAME.score(settings, hands)
-    assert len(result.hands) == matchfile.MAX_HANDS and not result.standing.over
-    mid = app.extensions["referee.store"].create("marjolet", settings, hands)
-
-    exported = table.client.get(f"/m/{mid}/match.json")
-    assert exported.status_code == 200
-    body = exported.get_data()
-    assert len(body) > 3_000_000         # over the old limits: 2 MB a file, 1 MB an upload
-
-    page = table.post("/import", {"file": (io.BytesIO(body), "marjolet.json")},
-                      content_type="multipart/form-data")
-    assert page.status == 302, page.errors
-    imported = page.location.rsplit("/", 1)[-1]
-    again = table.client.get(f"/m/{imported}/match.json")
-    assert json.loads(again.get_data())["hands"] == json.loads(body)["hands"]
 
 
 @pytest.mark.parametrize("game", largest.GAMES)
