@@ -219,19 +219,13 @@ def test_a_circle_keeps_room_in_bytes_for_a_full_match(
 def test_the_largest_match_fits_the_room_a_circle_keeps_for_it() -> None:
     """MATCH_ROOM is at least the largest match the app holds, as the circle file writes it."""
     import random
-    import sys
 
-    sys.path.insert(0, str(Path(__file__).parents[1] / "matches"))
-    from test_largest_match import largest_even_deals
+    from tests.bench import largest
 
-    sys.path.insert(0, str(Path(__file__).parents[2] / "engine"))
-    import marjolet_helpers
-
-    deals = largest_even_deals(random.Random())
-    hands = [deals[(1 + n) % 2] for n in range(matchfile.MAX_HANDS)]
+    settings, hands = largest.largest_match("marjolet", random.Random())
     m = matchfile.load({"format": "referee-match", "version": 1, "game": "marjolet",
                         "created": "2026-12-01", "language": "de_CH",
-                        "settings": marjolet_helpers.settings(1, 500), "hands": hands})
+                        "settings": settings, "hands": hands})
     c = circlefile.CircleFile("Club", "2026-12-01", ["Ágnes", "Tamás"], [(m, [0, 1])])
     alone = len(circlefile.dumps(circlefile.CircleFile("Club", "2026-12-01", ["Ágnes", "Tamás"],
                                                        [])).encode())
