@@ -4,12 +4,11 @@ Debian's chromium driven by Playwright (never a downloaded browser)."""
 from __future__ import annotations
 
 import shutil
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
+from phone import served
 
 from referee import create_app
 
@@ -23,12 +22,8 @@ CHROMIUM_ARGS = [
 def server(tmp_path: Path) -> Iterator[str]:
     app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'browser.sqlite3'}",
                       "PDF_FOLDER": tmp_path / "pdf"})
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
-    thread.join(timeout=5)
+    with served(app) as address:
+        yield address
 
 
 @pytest.fixture(scope="session")

@@ -4,9 +4,29 @@ see after an action is on the screen without scrolling."""
 
 from __future__ import annotations
 
+import contextlib
+import threading
+from collections.abc import Iterator
 from typing import Any
 
+from flask import Flask
+from werkzeug.serving import make_server
+
 WIDTH, HEIGHT = 390, 844
+
+
+@contextlib.contextmanager
+def served(app: Flask) -> Iterator[str]:
+    """``app`` served on a free port of this computer by a thread (as phones reach it): its
+    address, while the block runs."""
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_port}"
+    finally:
+        httpd.shutdown()
+        thread.join(timeout=5)
 
 
 def touch_phone(browser: Any, *, javascript: bool = True) -> Any:

@@ -4,15 +4,13 @@ target at least 44 px, nothing wider than the screen."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
-from phone import WIDTH, touch_phone
-from werkzeug.serving import make_server
+from phone import WIDTH, served, touch_phone
 
 from referee import create_app
 from referee.engine import matchfile
@@ -85,12 +83,8 @@ def club(tmp_path: Path) -> Iterator[str]:
         store.start_match(token, m.game, dict(m.settings, players=names),
                           [ids.get(n, n) for n in names], m.hands,
                           datetime.fromisoformat(m.created + "T20:00"))
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}/c/{token}"
-    httpd.shutdown()
-    thread.join(timeout=5)
+    with served(app) as address:
+        yield f"{address}/c/{token}"
 
 
 def test_a_circles_statistics_on_a_phone(chromium: Any, club: str) -> None:

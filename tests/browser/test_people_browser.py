@@ -5,16 +5,14 @@ nothing wider than the screen; with htmx and without JavaScript."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
-from phone import WIDTH, Hand, touch_phone
+from phone import WIDTH, Hand, served, touch_phone
 from test_circles_browser import small_targets
-from werkzeug.serving import make_server
 
 from referee import create_app
 
@@ -37,12 +35,8 @@ def club(tmp_path: Path) -> Iterator[str]:
                       created=datetime(2026, 11, 8))
     store.start_match(token, "tartli", dict(TARTLI, players=["Anna B.", "Béla"]),
                       ["Anna B.", ids["Béla"]], created=datetime(2026, 11, 15))
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}/c/{token}"
-    httpd.shutdown()
-    thread.join(timeout=5)
+    with served(app) as address:
+        yield f"{address}/c/{token}"
 
 
 def _fits(phone: Any) -> None:
