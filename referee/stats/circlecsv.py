@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import Any, Protocol
 
 from ..engine.errors import RuleViolation
 from ..engine.games import get
@@ -30,7 +30,17 @@ def header(sides: int) -> list[str]:
     return [*row, T("Summary")]
 
 
-def widest(matches: Iterable[Played]) -> int:
+class Match(Protocol):
+    """What the width of the file reads of a match (a ``Played``, a circle's kept summary)."""
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def settings(self) -> dict[str, Any]: ...
+
+
+def widest(matches: Iterable[Match]) -> int:
     """The most scoring sides a match of ``matches`` has (at least 1): the file's columns."""
     return max([1, *(len(get(m.game).sides(m.settings)) for m in matches)])
 

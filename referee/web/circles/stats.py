@@ -28,7 +28,7 @@ from ...engine.games import GAMES
 from ...engine.games.base import Game
 from ...numbers import number, signed
 from ...stats import FIGURES, Played
-from ...stats.circlecsv import circle_csv_parts
+from ...stats.circlecsv import circle_csv_parts, widest
 from ...stats.ratings import PROVISIONAL
 from .. import languages
 from ..extensions import circles
@@ -451,10 +451,10 @@ def _figures(stats: dict[str, Any], names: dict[str, str]) -> tuple[Markup, list
 def circle_hands_csv(token: str) -> Response:
     """Every hand of the circle's matches, oldest match first, as one CSV file (with a byte
     order mark so that a spreadsheet reads the names' letters as UTF-8), written as it is
-    read from the store, one match at a time (``Circles.played``)."""
+    read from the store, a few matches at a time (``Circles.matches_by_id``)."""
     found = find(token)
     kept = derived(found.id).matches
-    widest = max([1, *(len(GAMES[m.game].sides(m.settings)) for m in kept)])
+    sides = widest(kept)
     oldest = [m.id for m in reversed(kept)]
 
     def loaded() -> Iterator[Played]:               # a few matches in memory at a time
@@ -463,7 +463,7 @@ def circle_hands_csv(token: str) -> Response:
 
     def parts() -> Iterator[str]:
         yield "\ufeff"
-        yield from circle_csv_parts(loaded(), widest, say=lambda t: str(say(t)))
+        yield from circle_csv_parts(loaded(), sides, say=lambda t: str(say(t)))
 
     name = f"circle-{found.created.date().isoformat()}-hands.csv"
     return Response(stream_with_context(parts()), mimetype="text/csv",

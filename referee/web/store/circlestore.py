@@ -151,15 +151,6 @@ class Circles:
         with self.store.engine.connect() as conn:
             return _circle(conn, token)
 
-    def games(self, token: str) -> list[tuple[str, dict[str, Any]]]:
-        """The game and settings of each of the circle's matches (not their hands)."""
-        with self.store.engine.connect() as conn:
-            rows = conn.execute(
-                select(matches.c.game, matches.c.settings)
-                .join(circle_matches, circle_matches.c.match_id == matches.c.id)
-                .where(circle_matches.c.circle_id == token)).all()
-        return [(r.game, json.loads(r.settings)) for r in rows]
-
     def size(self, token: str) -> Size:
         with self.store.reading() as conn:
             players = conn.execute(select(func.count()).select_from(circle_players)
